@@ -1,0 +1,78 @@
+# mlxcel build. `make` builds the binaries; `make run` is the main job on the default device;
+# `make test` installs what it needs and runs every test. See README.md.
+
+include scripts/iree/pin.env
+
+CC       ?= cc
+BUILD    ?= build
+JANSSON_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
+JANSSON_LIBS   := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
+CFLAGS   ?= -O2 -g
+CFLAGS   += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wno-format-truncation -Isrc $(JANSSON_CFLAGS) \
+            -DMX_IREE_VERSION='"$(MLXCEL_IREE_VERSION)"' \
+            -DMX_SOURCE_WORKER='"$(CURDIR)/src/device/worker/mlxcel_worker.py"'
+LDLIBS   += $(JANSSON_LIBS) -lm
+
+# Library sources by module (DESIGN.md data flow); cli/ holds the front end only.
+LIB_SRC  := $(wildcard src/base/*.c src/hlo/*.c src/compiler/*.c src/device/*.c)
+CLI_SRC  := $(wildcard src/cli/*.c)
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
+CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
+UNIT_SRC := $(wildcard tests/unit/test_*.c)
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+
+.PHONY: all deps run test test-unit test-asan test-integration clean \
+        iree iree-env iree-cpu iree-cuda unit-bins
+
+all: $(BUILD)/mlxcel $(BUILD)/mlxcel-worker.py
+
+$(BUILD)/%.o: %.c $(wildcard src/*/*.h) Makefile scripts/iree/pin.env
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/libmlxcel.a: $(LIB_OBJ)
+	ar rcs $@ $^
+
+$(BUILD)/mlxcel: $(CLI_OBJ) $(BUILD)/libmlxcel.a
+	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
+
+# The worker travels beside the binary, so a copied build directory still finds it.
+$(BUILD)/mlxcel-worker.py: src/device/worker/mlxcel_worker.py
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libmlxcel.a tests/unit/testutil.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Itests/unit $< $(BUILD)/libmlxcel.a -o $@ $(LDLIBS) -lcmocka
+
+# Debian packages the build and the tests need (idempotent; quiet when all are present).
+deps:
+	@scripts/install-deps.sh
+
+# --- pinned IREE toolchain -------------------------------------------------------------------
+iree:
+	@scripts/iree/select.sh --setup
+iree-env:
+	@scripts/iree/select.sh --info
+iree-cpu:
+	@scripts/iree/setup-cpu.sh
+iree-cuda:
+	@scripts/iree/setup-cuda.sh
+
+# --- the main job: for now the StableHLO smoke on the default device ---------------------------
+run: deps iree
+	@$(MAKE) --no-print-directory all
+	$(BUILD)/mlxcel smoke --device $${MLXCEL_XLA_DEVICE:-local-task} --repeat 20
+
+# --- tests -----------------------------------------------------------------------------------
+test: deps iree
+	@$(MAKE) --no-print-directory all unit-bins
+	@$(MAKE) --no-print-directory BUILD=build-asan \
+	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	  unit-bins
+	@tests/run_tests.sh $(BUILD) build-asan
+
+unit-bins: $(UNIT_BIN) $(BUILD)/mlxcel $(BUILD)/mlxcel-worker.py
+
+clean:
+	rm -rf build build-asan

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs the Debian packages mlxcel builds and tests with. Idempotent: when everything is present
+# it only checks (dpkg) and prints nothing.
+set -euo pipefail
+pkgs=(gcc make pkg-config libjansson-dev libcmocka-dev)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "mlxcel deps: installing ${missing[*]}" >&2
+sudo=""
+if [ "$(id -u)" != 0 ]; then
+  command -v sudo >/dev/null || { echo "mlxcel deps: need root to apt-get install ${missing[*]}" >&2; exit 1; }
+  sudo=sudo
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

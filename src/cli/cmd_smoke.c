@@ -1,0 +1,266 @@
+/* mlxcel smoke: the smallest end-to-end proof of a device path.
+ *
+ * Emits an f32 add (2x3) and matmul (64x128 by 128x32), compiles each for the selected device,
+ * runs both through the worker N times on random inputs and compares every result with a plain C
+ * reference computed in double. It also measures what one bridge round trip costs (a ping, and a
+ * call of an empty function), since every decode step will pay it. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/clock.h"
+#include "base/summary.h"
+#include "base/toolchain.h"
+#include "cli/cli.h"
+#include "compiler/compile.h"
+#include "compiler/target.h"
+#include "device/launch.h"
+#include "hlo/smoke.h"
+
+#define MAX_REL_ERR 1e-5
+
+typedef struct {
+  const char *device;
+  long repeat;
+  mx_target_options_t target;
+  int keep_dir;
+} smoke_args_t;
+
+typedef struct {
+  const char *name;
+  char *mlir;
+  char vmfb[MX_PATH_MAX];
+  double compile_ms, load_ms;
+  int module;
+  double *call_ms;
+  double max_rel_err;
+} smoke_case_t;
+
+static void help(void) {
+  printf("usage: mlxcel smoke [--device URI] [--repeat N] [--cuda-target sm_XY] [--rocm-target gfxNNN] [--keep]\n\n"
+         "Compiles a StableHLO f32 add (2x3) and matmul (64x128 by 128x32) for the device, runs each N times\n"
+         "through the device worker on random inputs, and checks every result against a C reference\n"
+         "(max relative error = max|y - ref| / max|ref| must stay below 1e-5). Prints per-stage timings,\n"
+         "the bridge's round-trip cost, and PASS or FAIL (exit 1).\n\n"
+         "  --device URI       local-task (default; MLXCEL_XLA_DEVICE), local-sync, cuda[://N], hip[://N]\n"
+         "  --repeat N         calls per function, 1..100000 (default 1)\n"
+         "  --cuda-target T    CUDA target for cuda devices (MLXCEL_XLA_CUDA_TARGET), e.g. sm_90\n"
+         "  --rocm-target T    ROCm target for hip devices (MLXCEL_XLA_ROCM_TARGET), e.g. gfx942\n"
+         "  --keep             keep the work directory (MLIR, VMFB, compiler logs) and print its path\n");
+}
+
+static mx_status_t parse_args(int argc, char **argv, smoke_args_t *a, int *want_help) {
+  const char *device = NULL, *repeat = NULL, *cuda = NULL, *rocm = NULL;
+  *want_help = 0;
+  for (int i = 1; i < argc; i++) {
+    mx_status_t err = NULL;
+    const char *v;
+    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+      *want_help = 1;
+      return NULL;
+    }
+    if (!strcmp(argv[i], "--keep")) {
+      a->keep_dir = 1;
+      continue;
+    }
+    if (mx_cli_flag(argc, argv, &i, "--device", &v, &err)) device = v;
+    else if (mx_cli_flag(argc, argv, &i, "--repeat", &v, &err)) repeat = v;
+    else if (mx_cli_flag(argc, argv, &i, "--cuda-target", &v, &err)) cuda = v;
+    else if (mx_cli_flag(argc, argv, &i, "--rocm-target", &v, &err)) rocm = v;
+    else return mx_status_make(MX_STAGE_USAGE, "run `mlxcel smoke --help`", "unknown option '%s'", argv[i]);
+    if (err) return err;
+  }
+  a->device = mx_cli_setting(device, "MLXCEL_XLA_DEVICE", "local-task");
+  a->target.cuda_target = mx_cli_setting(cuda, "MLXCEL_XLA_CUDA_TARGET", NULL);
+  a->target.rocm_target = mx_cli_setting(rocm, "MLXCEL_XLA_ROCM_TARGET", NULL);
+  a->repeat = 1;
+  if (repeat) MX_RETURN_IF_ERROR(mx_cli_parse_int("--repeat", repeat, 1, 100000, &a->repeat));
+  return NULL;
+}
+
+/* xorshift64*: a fixed generator so every run sees the same inputs. Values in [-1, 1). */
+static void fill_random(float *x, size_t n, uint64_t seed) {
+  uint64_t s = seed ? seed : 1;
+  for (size_t i = 0; i < n; i++) {
+    s ^= s >> 12, s ^= s << 25, s ^= s >> 27;
+    uint64_t r = s * 0x2545F4914F6CDD1DULL;
+    x[i] = (float)((double)(r >> 11) / 9007199254740992.0 * 2.0 - 1.0);
+  }
+}
+
+/* max|y - ref| / max|ref|: relative to the result's scale, so entries near zero (common in a
+ * matmul of signed inputs) do not turn rounding noise into huge per-element ratios. */
+static double rel_err(const float *y, const double *ref, size_t n) {
+  double num = 0, den = 0;
+  for (size_t i = 0; i < n; i++) {
+    double e = fabs((double)y[i] - ref[i]);
+    if (!(e <= num)) num = e; /* also catches NaN */
+    if (fabs(ref[i]) > den) den = fabs(ref[i]);
+  }
+  return den > 0 ? num / den : num;
+}
+
+/* Runs one function `repeat` times and checks every output against ref. */
+static mx_status_t run_case(mx_worker_t *w, smoke_case_t *c, const char *fn, mx_tensor_t *in, int n_in,
+                            const double *ref, size_t n_out, long repeat) {
+  for (long r = 0; r < repeat; r++) {
+    mx_tensor_t out;
+    int n = 0;
+    double t0 = mx_now_ms();
+    MX_RETURN_IF_ERROR(mx_worker_call(w, c->module, fn, in, n_in, 0, &out, 1, &n));
+    c->call_ms[r] = mx_now_ms() - t0;
+    mx_status_t st = NULL;
+    if (n != 1 || out.dtype != MX_F32 || (size_t)mx_tensor_count(&out) != n_out)
+      st = mx_status_make(MX_STAGE_CHECK, "this is a compiler or runtime bug; keep the work dir with --keep",
+                          "%s returned %d outputs of an unexpected type or size", fn, n);
+    else {
+      double e = rel_err(out.data, ref, n_out);
+      if (!(e <= c->max_rel_err)) c->max_rel_err = e;
+    }
+    if (n == 1) mx_tensor_release(&out);
+    if (st) return st;
+  }
+  return NULL;
+}
+
+static mx_status_t compile_case(const char *compiler, const mx_target_t *t, const char *dir, smoke_case_t *c) {
+  snprintf(c->vmfb, sizeof c->vmfb, "%s/%s.vmfb", dir, c->name);
+  char label[96];
+  mx_target_label(t, label, sizeof label);
+  fprintf(stderr, "mlxcel smoke: compiling %s for %s ...\n", c->name, label);
+  return mx_compile_mlir(compiler, t, c->mlir, c->vmfb, &c->compile_ms);
+}
+
+/* Removes what the smoke wrote into its work directory (and the directory). */
+static void remove_work_dir(const char *dir, smoke_case_t *cases, int n) {
+  static const char *const suffixes[] = {"", ".mlir", ".log"};
+  char path[MX_PATH_MAX + 16];
+  for (int i = 0; i < n; i++)
+    for (size_t k = 0; cases[i].vmfb[0] && k < 3; k++) {
+      snprintf(path, sizeof path, "%s%s", cases[i].vmfb, suffixes[k]);
+      unlink(path);
+    }
+  rmdir(dir);
+}
+
+static mx_status_t smoke(const smoke_args_t *a, smoke_case_t cases[2], char *dir, int *passed) {
+  mx_target_t target;
+  char compiler[MX_PATH_MAX];
+  MX_RETURN_IF_ERROR(mx_target_for_device(a->device, &a->target, &target));
+  MX_RETURN_IF_ERROR(mx_toolchain_compiler(compiler, sizeof compiler));
+  MX_RETURN_IF_ERROR(mx_hlo_smoke_add(&cases[0].mlir));
+  MX_RETURN_IF_ERROR(mx_hlo_smoke_matmul(&cases[1].mlir));
+  const char *tmp = getenv("TMPDIR");
+  snprintf(dir, MX_PATH_MAX, "%s/mlxcel-smoke-XXXXXX", tmp && tmp[0] ? tmp : "/tmp");
+  if (!mkdtemp(dir)) return mx_status_make(MX_STAGE_IO, "set TMPDIR to a writable directory", "cannot create %s", dir);
+  for (int i = 0; i < 2; i++) MX_RETURN_IF_ERROR(compile_case(compiler, &target, dir, &cases[i]));
+
+  mx_worker_t *w;
+  double t0 = mx_now_ms();
+  MX_RETURN_IF_ERROR(mx_worker_launch(0, &w));
+  double spawn_ms = mx_now_ms() - t0;
+  mx_device_desc_t dev;
+  t0 = mx_now_ms();
+  mx_status_t st = mx_worker_open(w, a->device, &dev);
+  double open_ms = mx_now_ms() - t0;
+  for (int i = 0; !st && i < 2; i++) {
+    t0 = mx_now_ms();
+    st = mx_worker_load(w, cases[i].vmfb, NULL, 0, &cases[i].module);
+    cases[i].load_ms = mx_now_ms() - t0;
+  }
+
+  /* Inputs and double-precision references. */
+  enum { AR = MX_SMOKE_ADD_ROWS, AC = MX_SMOKE_ADD_COLS, M = MX_SMOKE_MM_M, K = MX_SMOKE_MM_K, N = MX_SMOKE_MM_N };
+  float x[AR * AC], y[AR * AC];
+  double add_ref[AR * AC];
+  float *ma = malloc(sizeof(float) * M * K), *mb = malloc(sizeof(float) * K * N);
+  double *mm_ref = calloc((size_t)M * N, sizeof(double));
+  double *ping_ms = calloc((size_t)a->repeat, sizeof(double)), *empty_ms = calloc((size_t)a->repeat, sizeof(double));
+  if (!ma || !mb || !mm_ref || !ping_ms || !empty_ms) st = st ? st : mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!st) {
+    fill_random(x, AR * AC, 1);
+    fill_random(y, AR * AC, 2);
+    for (int i = 0; i < AR * AC; i++) add_ref[i] = (double)x[i] + (double)y[i];
+    fill_random(ma, (size_t)M * K, 3);
+    fill_random(mb, (size_t)K * N, 4);
+    for (int i = 0; i < M; i++)
+      for (int k = 0; k < K; k++)
+        for (int j = 0; j < N; j++) mm_ref[i * N + j] += (double)ma[i * K + k] * (double)mb[k * N + j];
+    int64_t sa[2] = {AR, AC}, sma[2] = {M, K}, smb[2] = {K, N};
+    mx_tensor_t add_in[2] = {mx_tensor_host(MX_F32, 2, sa, x), mx_tensor_host(MX_F32, 2, sa, y)};
+    mx_tensor_t mm_in[2] = {mx_tensor_host(MX_F32, 2, sma, ma), mx_tensor_host(MX_F32, 2, smb, mb)};
+    st = run_case(w, &cases[0], "add", add_in, 2, add_ref, AR * AC, a->repeat);
+    if (!st) st = run_case(w, &cases[1], "matmul", mm_in, 2, mm_ref, (size_t)M * N, a->repeat);
+  }
+  for (long r = 0; !st && r < a->repeat; r++) {
+    int n;
+    t0 = mx_now_ms();
+    st = mx_worker_ping(w);
+    ping_ms[r] = mx_now_ms() - t0;
+    t0 = mx_now_ms();
+    if (!st) st = mx_worker_call(w, cases[0].module, "empty", NULL, 0, 0, NULL, 0, &n);
+    empty_ms[r] = mx_now_ms() - t0;
+  }
+  mx_alloc_stats_t stats = {0};
+  if (!st) st = mx_worker_stats(w, &stats);
+  if (!st) {
+    printf("mlxcel smoke: device %s (%s), target %s:%s, IREE %s, %ld call(s) per function\n", dev.uri,
+           dev.arch[0] ? dev.arch : "arch unknown", target.backend, target.arch, mx_worker_runtime_version(w), a->repeat);
+    printf("  worker start %.1f ms, device open %.1f ms\n", spawn_ms, open_ms);
+    printf("  %-8s %12s %10s %14s %14s %14s %12s\n", "function", "compile ms", "load ms", "call ms med", "call ms min",
+           "call ms max", "max rel err");
+    for (int i = 0; i < 2; i++) {
+      mx_summary_t s = mx_summarize(cases[i].call_ms, (int)a->repeat);
+      printf("  %-8s %12.1f %10.2f %14.3f %14.3f %14.3f %12.2e\n", cases[i].name, cases[i].compile_ms,
+             cases[i].load_ms, s.median, s.min, s.max, cases[i].max_rel_err);
+    }
+    mx_summary_t sp = mx_summarize(ping_ms, (int)a->repeat), se = mx_summarize(empty_ms, (int)a->repeat);
+    printf("  bridge round trip (median of %ld, min..max): ping %.3f ms (%.3f..%.3f), empty call %.3f ms (%.3f..%.3f)\n",
+           a->repeat, sp.median, sp.min, sp.max, se.median, se.min, se.max);
+    printf("  peak device bytes %lld\n", (long long)stats.device_bytes_peak);
+    *passed = cases[0].max_rel_err < MAX_REL_ERR && cases[1].max_rel_err < MAX_REL_ERR;
+  }
+  free(ma);
+  free(mb);
+  free(mm_ref);
+  free(ping_ms);
+  free(empty_ms);
+  mx_worker_destroy(w);
+  return st;
+}
+
+int mx_cmd_smoke(int argc, char **argv) {
+  smoke_args_t a = {0};
+  int want_help;
+  mx_status_t st = parse_args(argc, argv, &a, &want_help);
+  if (st) return mx_cli_report(st);
+  if (want_help) {
+    help();
+    return 0;
+  }
+  smoke_case_t cases[2] = {{.name = "add"}, {.name = "matmul"}};
+  for (int i = 0; i < 2; i++) cases[i].call_ms = calloc((size_t)a.repeat, sizeof(double));
+  char dir[MX_PATH_MAX] = "";
+  int passed = 0;
+  if (!cases[0].call_ms || !cases[1].call_ms) st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  else st = smoke(&a, cases, dir, &passed);
+  if (dir[0]) {
+    if (a.keep_dir) fprintf(stderr, "mlxcel smoke: work directory kept: %s\n", dir);
+    else remove_work_dir(dir, cases, 2);
+  }
+  for (int i = 0; i < 2; i++) {
+    free(cases[i].mlir);
+    free(cases[i].call_ms);
+  }
+  if (st) {
+    int code = mx_cli_report(st);
+    printf("FAIL\n");
+    return code;
+  }
+  printf("%s\n", passed ? "PASS" : "FAIL");
+  if (!passed) fprintf(stderr, "mlxcel: check: max relative error at or above %.0e\n", MAX_REL_ERR);
+  return passed ? 0 : MX_EXIT_FAIL;
+}

@@ -1,0 +1,46 @@
+/* mlxcel: the command-line front end. Each subcommand lives in its own cmd_*.c. */
+#include <stdio.h>
+#include <string.h>
+
+#include "base/toolchain.h"
+#include "cli/cli.h"
+
+static const struct {
+  const char *name;
+  int (*run)(int argc, char **argv);
+  const char *help;
+} commands[] = {
+    {"devices", mx_cmd_devices, "list the runtime's drivers, their devices and architectures"},
+    {"smoke", mx_cmd_smoke, "compile and run a StableHLO add and matmul on a device, check the results"},
+};
+
+static void usage(FILE *f) {
+  fprintf(f, "usage: mlxcel <command> [options]   (mlxcel <command> --help for its options)\n\ncommands:\n");
+  for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+    fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].help);
+  fprintf(f, "\nenvironment: MLXCEL_BACKEND=xla (the only backend), MLXCEL_XLA_DEVICE, MLXCEL_XLA_IREE_COMPILE,\n"
+             "MLXCEL_XLA_WORKER_PYTHON, MLXCEL_XLA_WORKER_TIMEOUT_MS; see docs/environment-variables.md\n");
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    usage(stderr);
+    return MX_EXIT_USAGE;
+  }
+  if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
+    usage(stdout);
+    return 0;
+  }
+  if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
+    printf("mlxcel (IREE pin %s)\n", mx_toolchain_version());
+    return 0;
+  }
+  for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+    if (strcmp(argv[1], commands[i].name) == 0) {
+      int code = mx_cli_report(mx_cli_check_backend());
+      return code ? code : commands[i].run(argc - 1, argv + 1);
+    }
+  }
+  fprintf(stderr, "mlxcel: usage: unknown command '%s'; remedy: run `mlxcel --help` for the list\n", argv[1]);
+  return MX_EXIT_USAGE;
+}

@@ -1,0 +1,112 @@
+#include "compiler/target.h"
+
+#include <ctype.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ROCm targets the pinned compiler knows how to build for. A name outside this list is refused
+ * rather than passed on, so a typo fails here with a list instead of deep inside LLVM. */
+static const char *const rocm_targets[] = {"gfx908", "gfx90a", "gfx942", "gfx950", "gfx1030", "gfx1100",
+                                           "gfx1101", "gfx1102", "gfx1150", "gfx1151", "gfx1200", "gfx1201"};
+
+mx_status_t mx_device_uri_parse(const char *uri, char *driver, size_t cap, int *index) {
+  const char *sep = uri ? strstr(uri, "://") : NULL;
+  size_t n = sep ? (size_t)(sep - uri) : (uri ? strlen(uri) : 0);
+  bool ok = n > 0 && n < cap && islower((unsigned char)uri[0]);
+  for (size_t i = 0; ok && i < n; i++)
+    ok = islower((unsigned char)uri[i]) || isdigit((unsigned char)uri[i]) || uri[i] == '-';
+  *index = -1;
+  if (ok && sep) {
+    const char *p = sep + 3;
+    char *end;
+    long v = strtol(p, &end, 10);
+    ok = *p && isdigit((unsigned char)*p) && !*end && v >= 0 && v < 1024;
+    *index = (int)v;
+  }
+  if (!ok)
+    return mx_status_make(MX_STAGE_USAGE, "use DRIVER or DRIVER://INDEX, e.g. local-task, cuda://0, hip://1",
+                          "malformed device URI '%s'", uri ? uri : "");
+  memcpy(driver, uri, n);
+  driver[n] = '\0';
+  return NULL;
+}
+
+static void add_flag(mx_target_t *t, const char *fmt, const char *arg) {
+  if (t->n_flags < MX_TARGET_MAX_FLAGS) snprintf(t->flags[t->n_flags++], sizeof t->flags[0], fmt, arg);
+}
+
+static bool has_separator(const char *s) { return strpbrk(s, ", ;:") != NULL; }
+
+static mx_status_t check_rocm_target(const char *t) {
+  if (!t || !t[0])
+    return mx_status_make(MX_STAGE_USAGE,
+                          "set MLXCEL_XLA_ROCM_TARGET or --rocm-target to your GPU's gfx name; find it with "
+                          "`mlxcel devices`, `rocminfo`, `amdgpu-arch` or `rocm_agent_enumerator`",
+                          "the hip device needs an explicit ROCm target (no target is guessed)");
+  if (has_separator(t))
+    return mx_status_make(MX_STAGE_USAGE, "give exactly one gfx name, e.g. gfx942",
+                          "ROCm target '%s' names more than one target", t);
+  for (size_t i = 0; i < sizeof rocm_targets / sizeof rocm_targets[0]; i++)
+    if (strcmp(t, rocm_targets[i]) == 0) return NULL;
+  return mx_status_make(MX_STAGE_USAGE,
+                        "use one of gfx908, gfx90a, gfx942, gfx950, gfx1030, gfx1100, gfx1101, gfx1102, gfx1150, "
+                        "gfx1151, gfx1200, gfx1201",
+                        "'%s' is not a known ROCm target", t);
+}
+
+static mx_status_t check_cuda_target(const char *t) {
+  if (!t || !t[0])
+    return mx_status_make(MX_STAGE_USAGE,
+                          "set MLXCEL_XLA_CUDA_TARGET or --cuda-target, e.g. sm_90; `mlxcel devices` prints it",
+                          "the cuda device needs an explicit CUDA target (no target is guessed)");
+  const char *p = t + 3;
+  bool ok = strncmp(t, "sm_", 3) == 0 && isdigit((unsigned char)*p);
+  while (ok && *p) {
+    ok = isdigit((unsigned char)*p) || (*p == 'a' && p[1] == '\0');
+    p++;
+  }
+  if (!ok)
+    return mx_status_make(MX_STAGE_USAGE, "give one sm_XY name, e.g. sm_80 or sm_90", "'%s' is not a CUDA target", t);
+  return NULL;
+}
+
+mx_status_t mx_target_for_device(const char *device_uri, const mx_target_options_t *opts, mx_target_t *out) {
+  memset(out, 0, sizeof *out);
+  int index;
+  MX_RETURN_IF_ERROR(mx_device_uri_parse(device_uri, out->driver, sizeof out->driver, &index));
+  const char *d = out->driver;
+  if (strcmp(d, "local-task") == 0 || strcmp(d, "local-sync") == 0) {
+    const char *cpu = opts && opts->cpu && opts->cpu[0] ? opts->cpu : "host";
+    snprintf(out->backend, sizeof out->backend, "llvm-cpu");
+    snprintf(out->arch, sizeof out->arch, "%s", cpu);
+    add_flag(out, "%s", "--iree-hal-target-device=local");
+    add_flag(out, "%s", "--iree-hal-local-target-device-backends=llvm-cpu");
+    add_flag(out, "--iree-llvmcpu-target-cpu=%s", cpu);
+  } else if (strcmp(d, "cuda") == 0) {
+    const char *t = opts ? opts->cuda_target : NULL;
+    MX_RETURN_IF_ERROR(check_cuda_target(t));
+    snprintf(out->backend, sizeof out->backend, "cuda");
+    snprintf(out->arch, sizeof out->arch, "%s", t);
+    add_flag(out, "%s", "--iree-hal-target-device=cuda");
+    add_flag(out, "--iree-cuda-target=%s", t);
+  } else if (strcmp(d, "hip") == 0) {
+    const char *t = opts ? opts->rocm_target : NULL;
+    MX_RETURN_IF_ERROR(check_rocm_target(t));
+    snprintf(out->backend, sizeof out->backend, "rocm");
+    snprintf(out->arch, sizeof out->arch, "%s", t);
+    add_flag(out, "%s", "--iree-hal-target-device=hip");
+    add_flag(out, "--iree-rocm-target=%s", t);
+  } else if (strcmp(d, "metal") == 0) {
+    snprintf(out->backend, sizeof out->backend, "metal-spirv");
+    snprintf(out->arch, sizeof out->arch, "metal");
+    add_flag(out, "%s", "--iree-hal-target-device=metal");
+  } else {
+    return mx_status_make(MX_STAGE_USAGE, "use local-task, local-sync, cuda, hip or metal (see `mlxcel devices`)",
+                          "unknown device '%s'", device_uri);
+  }
+  return NULL;
+}
+
+void mx_target_label(const mx_target_t *t, char *out, size_t cap) { snprintf(out, cap, "%s:%s", t->backend, t->arch); }

@@ -1,0 +1,30 @@
+/* From a device URI to iree-compile flags. The GPU architecture is always explicit: a missing or
+ * ambiguous target is an actionable error, never a guess (DESIGN.md, "Compiler and versions"). */
+#ifndef MX_COMPILER_TARGET_H
+#define MX_COMPILER_TARGET_H
+
+#include "base/status.h"
+
+#define MX_TARGET_MAX_FLAGS 8
+
+typedef struct {
+  const char *cpu;         /* llvm-cpu target CPU: "host" (default) or "generic", a CPU name */
+  const char *cuda_target; /* sm_XY, required for cuda */
+  const char *rocm_target; /* gfxNNN, required for hip */
+} mx_target_options_t;
+
+typedef struct {
+  char driver[32];    /* runtime driver: local-task, local-sync, cuda, hip, metal */
+  char backend[16];   /* compiler backend: llvm-cpu, cuda, rocm, metal-spirv */
+  char arch[64];      /* the architecture compiled for: host, sm_90, gfx942, ... */
+  int n_flags;
+  char flags[MX_TARGET_MAX_FLAGS][160];
+} mx_target_t;
+
+/* Splits "DRIVER" or "DRIVER://INDEX" (DRIVER in [a-z0-9-]); index -1 when absent. */
+mx_status_t mx_device_uri_parse(const char *uri, char *driver, size_t cap, int *index);
+mx_status_t mx_target_for_device(const char *device_uri, const mx_target_options_t *opts, mx_target_t *out);
+/* A short label for messages and cache keys: "llvm-cpu:host", "rocm:gfx942". */
+void mx_target_label(const mx_target_t *t, char *out, size_t cap);
+
+#endif

@@ -1,0 +1,378 @@
+"""mlxcel device worker: hosts the IREE runtime from the pinned wheel for one C client.
+
+The C engine owns all model logic; this process only opens one device, loads VMFBs (with optional
+parameter files), calls functions and keeps device buffers alive between calls. It speaks the frame
+protocol of src/device/protocol.h on the socket passed as --fd:
+
+    header  : magic b"MXW1", u32 json_len, u64 bin_len (little endian)
+    payload : json_len bytes of UTF-8 JSON, then bin_len bytes of tensor data
+
+Every request gets exactly one response: {"ok": true, ...} or {"ok": false, "stage", "message",
+"remedy"}. A failure here never ends the process; only EOF on the socket or "shutdown" does.
+"""
+
+import argparse
+import ctypes
+import json
+import os
+import platform
+import re
+import signal
+import socket
+import struct
+import sys
+import time
+
+HEADER = struct.Struct("<4sIQ")
+MAGIC = b"MXW1"
+MAX_JSON = 16 << 20
+
+# Imported lazily by main() so that a broken install is reported as a stage, not a traceback.
+rt = None
+np = None
+DTYPES = {}
+
+
+class Failure(Exception):
+    def __init__(self, stage, message, remedy=""):
+        super().__init__(message)
+        self.stage, self.message, self.remedy = stage, message, remedy
+
+
+def clean(err):
+    """First line of an IREE error, without the C source locations it is prefixed with."""
+    text = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+    return re.sub(r"(c/)?runtime/src/[\w/.]+\.c:\d+: ", "", text)
+
+
+# ---------------------------------------------------------------------------------------- framing
+
+def recv_exact(sock, n):
+    buf = bytearray(n)
+    view = memoryview(buf)
+    got = 0
+    while got < n:
+        k = sock.recv_into(view[got:], n - got)
+        if k == 0:
+            return None
+        got += k
+    return buf
+
+
+def recv_frame(sock):
+    head = recv_exact(sock, HEADER.size)
+    if head is None:
+        return None, None
+    magic, jlen, blen = HEADER.unpack(head)
+    if magic != MAGIC or jlen > MAX_JSON:
+        raise ConnectionError("bad frame header from client")
+    body = recv_exact(sock, jlen + blen)
+    if body is None:
+        return None, None
+    return json.loads(bytes(body[:jlen])), memoryview(body)[jlen:]
+
+
+def send_frame(sock, obj, blobs=()):
+    data = json.dumps(obj).encode()
+    blen = sum(len(b) for b in blobs)
+    sock.sendall(HEADER.pack(MAGIC, len(data), blen) + data)
+    for b in blobs:
+        sock.sendall(b)
+
+
+# ------------------------------------------------------------------------------ device discovery
+
+def cuda_arch(index):
+    """sm_XY of a CUDA device via the driver API (the HAL does not report compute capability)."""
+    try:
+        cu = ctypes.CDLL("libcuda.so.1")
+        if cu.cuInit(0) != 0:
+            return ""
+        dev, major, minor = ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
+        if cu.cuDeviceGet(ctypes.byref(dev), index) != 0:
+            return ""
+        cu.cuDeviceGetAttribute(ctypes.byref(major), 75, dev)  # COMPUTE_CAPABILITY_MAJOR
+        cu.cuDeviceGetAttribute(ctypes.byref(minor), 76, dev)  # COMPUTE_CAPABILITY_MINOR
+        return "sm_%d%d" % (major.value, minor.value)
+    except OSError:
+        return ""
+
+
+def hip_arch(index):
+    """gfx name of a HIP device. hipDeviceProp_t changes layout between ROCm releases, so rather
+    than hard-code an offset we fetch the struct into a generous buffer and read the gcnArchName
+    string out of it (it is the only field that starts with "gfx")."""
+    try:
+        hip = ctypes.CDLL("libamdhip64.so")
+    except OSError:
+        return ""
+    buf = ctypes.create_string_buffer(16384)
+    for name in ("hipGetDevicePropertiesR0600", "hipGetDeviceProperties"):
+        fn = getattr(hip, name, None)
+        if fn is not None and fn(buf, index) == 0:
+            m = re.search(rb"gfx[0-9a-f]+(:[a-z+\-:]+)?", buf.raw)
+            return m.group(0).decode().split(":")[0] if m else ""
+    return ""
+
+
+def device_arch(driver, index):
+    if driver.startswith("local"):
+        return platform.machine()
+    if driver == "cuda":
+        return cuda_arch(index)
+    if driver == "hip":
+        return hip_arch(index)
+    return ""
+
+
+DRIVER_REMEDY = {
+    "cuda": "install the NVIDIA driver so libcuda.so.1 loads (check `nvidia-smi`)",
+    "hip": "install the ROCm HIP runtime so libamdhip64.so loads (e.g. apt-get install libamdhip64-5, "
+           "or a ROCm release) and check `rocminfo`",
+    "vulkan": "install a Vulkan loader (libvulkan1) and an ICD for your GPU",
+}
+
+
+def get_driver(name):
+    have = rt.query_available_drivers()
+    if name not in have:
+        remedy = "use one of: " + ", ".join(have)
+        if name == "metal":
+            remedy = "the metal driver exists only in macOS builds of the IREE runtime; on this host " + remedy
+        raise Failure("driver", "the IREE runtime has no '%s' driver" % name, remedy)
+    try:
+        return rt.get_driver(name)
+    except Exception as e:  # noqa: BLE001 - the runtime raises plain ValueError/RuntimeError
+        raise Failure("driver", "cannot create the '%s' driver: %s" % (name, clean(e)),
+                      DRIVER_REMEDY.get(name, "see `mlxcel devices`"))
+
+
+def op_list(state, req, blob):
+    drivers = []
+    for name in rt.query_available_drivers():
+        entry = {"name": name, "available": False, "devices": []}
+        try:
+            drv = get_driver(name)
+            for i, info in enumerate(drv.query_available_devices()):
+                entry["devices"].append({
+                    "uri": "%s://%d" % (name, i),
+                    "name": str(info.get("name", "")),
+                    "path": str(info.get("path", "")),
+                    "arch": device_arch(name, i),
+                })
+            entry["available"] = True
+        except Failure as f:
+            entry["error"] = f.message
+            entry["remedy"] = f.remedy
+        drivers.append(entry)
+    return {"drivers": drivers}, []
+
+
+def op_open(state, req, blob):
+    uri = str(req.get("uri", ""))
+    if state["device"] is not None:
+        raise Failure("device", "this worker already has device %s open" % state["uri"],
+                      "start one worker per device")
+    m = re.fullmatch(r"([a-z][a-z0-9-]*)(?:://(\d*))?", uri)
+    if not m:
+        raise Failure("device", "malformed device URI '%s'" % uri,
+                      "use DRIVER or DRIVER://INDEX, e.g. local-task, cuda://0, hip://1")
+    name, index = m.group(1), int(m.group(2)) if m.group(2) else 0
+    drv = get_driver(name)
+    devices = drv.query_available_devices()
+    if index >= len(devices):
+        raise Failure("device", "driver '%s' has %d device(s); there is no index %d" % (name, len(devices), index),
+                      "run `mlxcel devices` to see the devices; HIP_VISIBLE_DEVICES / CUDA_VISIBLE_DEVICES "
+                      "renumber them")
+    try:
+        dev = drv.create_device(devices[index]["device_id"])
+    except Exception as e:  # noqa: BLE001
+        raise Failure("device", "cannot open %s: %s" % (uri, clean(e)), "run `mlxcel devices`")
+    state.update(device=dev, uri="%s://%d" % (name, index), instance=rt.VmInstance())
+    state["hal"] = rt.create_hal_module(state["instance"], dev)
+    return {"uri": state["uri"], "driver": name, "arch": device_arch(name, index),
+            "name": str(devices[index].get("name", ""))}, []
+
+
+def need_device(state):
+    if state["device"] is None:
+        raise Failure("device", "no device is open", "open a device before loading or calling")
+    return state["device"]
+
+
+def op_load(state, req, blob):
+    need_device(state)
+    path = str(req.get("path", ""))
+    modules = [state["hal"]]
+    params = req.get("params") or []
+    if params:
+        idx = rt.ParameterIndex()
+        scope = "model"
+        for p in params:
+            scope = str(p.get("scope", "model"))
+            try:
+                idx.load(str(p["path"]))
+            except Exception as e:  # noqa: BLE001
+                raise Failure("module_load", "parameter file %s: %s" % (p.get("path"), clean(e)),
+                              "pass a readable .irpa, .safetensors or .gguf file")
+        modules.append(rt.create_io_parameters_module(state["instance"], idx.create_provider(scope=scope)))
+    if not os.path.isfile(path):
+        raise Failure("module_load", "VMFB %s does not exist" % path, "compile it first")
+    try:
+        mod = rt.VmModule.mmap(state["instance"], path)
+        ctx = rt.VmContext(state["instance"], modules=modules + [mod])
+    except Exception as e:  # noqa: BLE001
+        raise Failure("module_load", "cannot load %s: %s" % (path, clean(e)),
+                      "recompile the VMFB with the pinned iree-compile for this device")
+    state["next_module"] += 1
+    mid = state["next_module"]
+    state["modules"][mid] = (mod, ctx, {})
+    return {"module": mid, "functions": list(getattr(mod, "function_names", []))}, []
+
+
+def op_call(state, req, blob):
+    dev = need_device(state)
+    entry = state["modules"].get(req.get("module"))
+    if entry is None:
+        raise Failure("call", "unknown module id %r" % req.get("module"), "load the VMFB first")
+    mod, ctx, invokers = entry
+    fname = str(req.get("function", ""))
+    inv = invokers.get(fname)
+    if inv is None:
+        fn = mod.lookup_function(fname)
+        if fn is None:
+            raise Failure("call", "the module has no function '%s'" % fname,
+                          "functions: " + ", ".join(getattr(mod, "function_names", [])))
+        inv = invokers[fname] = (rt.FunctionInvoker(ctx, dev, fn),
+                                 fn.reflection.get("iree.abi.declaration", fname))
+    invoker, decl = inv
+    args = []
+    for i, spec in enumerate(req.get("inputs", [])):
+        if "handle" in spec:
+            h = state["handles"].get(spec["handle"])
+            if h is None:
+                raise Failure("transfer", "input %d: unknown handle %r" % (i, spec["handle"]),
+                              "handles are valid until freed")
+            args.append(h)
+            continue
+        try:
+            dt = DTYPES[spec["dtype"]]
+            shape = tuple(int(d) for d in spec["shape"])
+            off, n = int(spec["offset"]), int(spec["nbytes"])
+        except (KeyError, TypeError, ValueError):
+            raise Failure("protocol", "input %d: malformed tensor descriptor" % i, "client bug")
+        count = 1
+        for d in shape:
+            count *= d
+        if off < 0 or off + n > len(blob) or n != count * dt.itemsize:
+            raise Failure("protocol", "input %d: %d bytes at %d do not hold %s %s" % (i, n, off, spec["dtype"], shape),
+                          "client bug")
+        args.append(np.frombuffer(blob[off:off + n], dtype=dt).reshape(shape))
+    try:
+        res = invoker(*args)
+    except Exception as e:  # noqa: BLE001
+        raise Failure("call", "%s: %s" % (fname, clean(e)), "pass inputs matching: " + decl)
+    res = list(res) if isinstance(res, (tuple, list)) else ([] if res is None else [res])
+    keep = req.get("keep", [])
+    outs, blobs, off = [], [], 0
+    for i, r in enumerate(res):
+        name = next((k for k, v in DTYPES.items() if v == r.dtype), str(r.dtype))
+        if i < len(keep) and keep[i]:
+            state["next_handle"] += 1
+            state["handles"][state["next_handle"]] = r
+            outs.append({"handle": state["next_handle"], "dtype": name, "shape": list(r.shape)})
+            continue
+        try:
+            host = np.ascontiguousarray(r.to_host())
+        except Exception as e:  # noqa: BLE001
+            raise Failure("transfer", "output %d of %s: %s" % (i, fname, clean(e)), "check device health")
+        data = host.tobytes()
+        outs.append({"dtype": name, "shape": list(host.shape), "offset": off, "nbytes": len(data)})
+        blobs.append(data)
+        off += len(data)
+    return {"outputs": outs}, blobs
+
+
+def op_free(state, req, blob):
+    missing = [h for h in req.get("handles", []) if state["handles"].pop(h, None) is None]
+    if missing:
+        raise Failure("transfer", "unknown handle(s) %s" % missing, "free each handle once")
+    return {}, []
+
+
+def op_stats(state, req, blob):
+    dev = need_device(state)
+    stats = dict(dev.allocator.statistics) if dev.allocator.has_statistics else {}
+    stats["live_handles"] = len(state["handles"])
+    return {"stats": stats}, []
+
+
+def op_ping(state, req, blob):
+    return {"pid": os.getpid(), "runtime": state["runtime_version"]}, []
+
+
+def op_sleep(state, req, blob):
+    # Test hook: a call that takes as long as asked, so tests can kill or stop the worker mid-call.
+    time.sleep(float(req.get("ms", 0)) / 1000.0)
+    return {}, []
+
+
+OPS = {"ping": op_ping, "list": op_list, "open": op_open, "load": op_load, "call": op_call,
+       "free": op_free, "stats": op_stats, "sleep": op_sleep}
+
+
+def main():
+    global rt, np
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--fd", type=int, required=True)
+    fd = ap.parse_args().fd
+    sock = socket.socket(fileno=fd)
+    # Die with the client even if it is SIGKILLed (the client also sets this before exec).
+    try:
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    state = {"device": None, "uri": "", "modules": {}, "handles": {}, "next_module": 0,
+             "next_handle": 0, "runtime_version": "?"}
+    try:
+        import numpy
+        import iree.runtime
+        import importlib.metadata
+        import ml_dtypes
+        rt, np = iree.runtime, numpy
+        DTYPES.update(f32=np.dtype(np.float32), f16=np.dtype(np.float16), bf16=np.dtype(ml_dtypes.bfloat16),
+                      i32=np.dtype(np.int32), i64=np.dtype(np.int64), i8=np.dtype(np.int8), u8=np.dtype(np.uint8))
+        state["runtime_version"] = importlib.metadata.version("iree-base-runtime")
+        startup_error = None
+    except Exception as e:  # noqa: BLE001
+        startup_error = Failure("toolchain", "the IREE runtime does not import: %s" % clean(e),
+                                "run `make iree` (scripts/iree/setup-cpu.sh)")
+    while True:
+        try:
+            req, blob = recv_frame(sock)
+        except (ConnectionError, ValueError):
+            return 2
+        if req is None:
+            return 0  # client went away
+        op = req.get("op") if isinstance(req, dict) else None
+        if op == "shutdown":
+            send_frame(sock, {"ok": True})
+            return 0
+        try:
+            if startup_error:
+                raise startup_error
+            handler = OPS.get(op)
+            if handler is None:
+                raise Failure("protocol", "unknown operation %r" % op, "client and worker versions differ")
+            resp, blobs = handler(state, req, blob)
+            resp["ok"] = True
+        except Failure as f:
+            resp, blobs = {"ok": False, "stage": f.stage, "message": f.message, "remedy": f.remedy}, []
+        except Exception as e:  # noqa: BLE001 - report, never die on a bad request
+            resp, blobs = {"ok": False, "stage": "worker", "message": "%s: %s" % (type(e).__name__, clean(e)),
+                           "remedy": "this is a worker bug; please report it"}, []
+        send_frame(sock, resp, blobs)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
