@@ -7,8 +7,8 @@ CC       ?= cc
 BUILD    ?= build
 JANSSON_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
 JANSSON_LIBS   := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
-CFLAGS   ?= -O2 -g
-CFLAGS   += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wno-format-truncation -Isrc $(JANSSON_CFLAGS) \
+OPT      ?= -O2 -g
+CFLAGS   += $(OPT) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wno-format-truncation -Isrc $(JANSSON_CFLAGS) \
             -DMX_IREE_VERSION='"$(MLXCEL_IREE_VERSION)"' \
             -DMX_SOURCE_WORKER='"$(CURDIR)/src/device/worker/mlxcel_worker.py"'
 LDLIBS   += $(JANSSON_LIBS) -lm
@@ -68,7 +68,7 @@ run: deps iree
 test: deps iree
 	@$(MAKE) --no-print-directory all unit-bins
 	@$(MAKE) --no-print-directory BUILD=build-asan \
-	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	  OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	  unit-bins
 	@tests/run_tests.sh $(BUILD) build-asan
 

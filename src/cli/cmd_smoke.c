@@ -155,9 +155,12 @@ static mx_status_t smoke(const smoke_args_t *a, smoke_case_t cases[2], char *dir
   MX_RETURN_IF_ERROR(mx_hlo_smoke_matmul(&cases[1].mlir));
   const char *tmp = getenv("TMPDIR");
   snprintf(dir, MX_PATH_MAX, "%s/mlxcel-smoke-XXXXXX", tmp && tmp[0] ? tmp : "/tmp");
-  if (!mkdtemp(dir)) return mx_status_make(MX_STAGE_IO, "set TMPDIR to a writable directory", "cannot create %s", dir);
-  for (int i = 0; i < 2; i++) MX_RETURN_IF_ERROR(compile_case(compiler, &target, dir, &cases[i]));
+  if (!mkdtemp(dir)) {
+    dir[0] = '\0';
+    return mx_status_make(MX_STAGE_IO, "set TMPDIR to a writable directory", "cannot create a work directory");
+  }
 
+  /* The device first: a missing driver or device should fail in a second, not after compiling. */
   mx_worker_t *w;
   double t0 = mx_now_ms();
   MX_RETURN_IF_ERROR(mx_worker_launch(0, &w));
@@ -166,6 +169,7 @@ static mx_status_t smoke(const smoke_args_t *a, smoke_case_t cases[2], char *dir
   t0 = mx_now_ms();
   mx_status_t st = mx_worker_open(w, a->device, &dev);
   double open_ms = mx_now_ms() - t0;
+  for (int i = 0; !st && i < 2; i++) st = compile_case(compiler, &target, dir, &cases[i]);
   for (int i = 0; !st && i < 2; i++) {
     t0 = mx_now_ms();
     st = mx_worker_load(w, cases[i].vmfb, NULL, 0, &cases[i].module);
@@ -248,8 +252,9 @@ int mx_cmd_smoke(int argc, char **argv) {
   if (!cases[0].call_ms || !cases[1].call_ms) st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
   else st = smoke(&a, cases, dir, &passed);
   if (dir[0]) {
-    if (a.keep_dir) fprintf(stderr, "mlxcel smoke: work directory kept: %s\n", dir);
-    else remove_work_dir(dir, cases, 2);
+    /* After a failure a non-empty directory holds the evidence (MLIR, compiler log): keep it. */
+    if (a.keep_dir || (st && rmdir(dir) != 0)) fprintf(stderr, "mlxcel smoke: work directory kept: %s\n", dir);
+    else if (!st) remove_work_dir(dir, cases, 2);
   }
   for (int i = 0; i < 2; i++) {
     free(cases[i].mlir);

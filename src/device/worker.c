@@ -243,7 +243,7 @@ static mx_status_t roundtrip(mx_worker_t *w, json_t *req, const void *const *blo
   mx_frame_header_t h;
   mx_status_t st = mx_frame_header_decode(head, &h);
   if (st) {
-    fail_worker(w, op, 0);
+    mx_status_free(fail_worker(w, op, 0)); /* report the specific cause, not the death */
     return st;
   }
   char *jtext = malloc(h.json_len + 1);
@@ -251,7 +251,7 @@ static mx_status_t roundtrip(mx_worker_t *w, json_t *req, const void *const *blo
   if (!jtext || (h.bin_len && !data)) {
     free(jtext);
     free(data);
-    fail_worker(w, op, 0);
+    mx_status_free(fail_worker(w, op, 0)); /* report the specific cause, not the death */
     return mx_status_make(MX_STAGE_TRANSFER, "the host is out of memory", "cannot hold a %llu-byte response",
                           (unsigned long long)h.bin_len);
   }
@@ -269,7 +269,7 @@ static mx_status_t roundtrip(mx_worker_t *w, json_t *req, const void *const *blo
   if (!j || !json_is_object(j)) {
     json_decref(j);
     free(data);
-    fail_worker(w, op, 0);
+    mx_status_free(fail_worker(w, op, 0)); /* report the specific cause, not the death */
     return mx_status_make(MX_STAGE_PROTOCOL, "check MLXCEL_XLA_WORKER_SCRIPT", "unparseable '%s' response", op);
   }
   if (!json_is_true(json_object_get(j, "ok"))) {

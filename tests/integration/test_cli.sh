@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Integration tests of the mlxcel binary and the setup scripts: the smoke on local-task, and every
+# kind of bad input the foundation must turn into one clear line, the right exit code and no
+# leftover worker process. Prints "N passed, N failed" last.
+set -uo pipefail
+BIN=${1:-build/mlxcel}
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+pass=0 fail=0
+out=$(mktemp) err=$(mktemp)
+trap 'rm -f "$out" "$err"' EXIT
+
+ok()  { pass=$((pass + 1)); echo "ok    $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL  $1"; sed 's/^/      | /' "$out" "$err" | tail -n 20; }
+
+workers_left() { pgrep -f 'mlxcel[-_]worker\.py' >/dev/null; }
+
+# expect_error NAME EXIT_CODE STAGE_REGEX COMMAND...: exactly one stderr line "mlxcel: <stage>: ...",
+# the given exit status, and no worker process left behind.
+expect_error() {
+  local name=$1 code=$2 stage=$3; shift 3
+  timeout 120 "$@" >"$out" 2>"$err"
+  local rc=$?
+  local lines; lines=$(grep -c '^mlxcel: ' "$err")
+  if [ "$rc" -ne "$code" ]; then bad "$name: exit $rc, expected $code"
+  elif [ "$lines" -ne 1 ] || ! grep -qE "^mlxcel: ($stage): " "$err"; then bad "$name: expected one '$stage' error line"
+  elif grep -qE 'Traceback|Segmentation|core dumped' "$err"; then bad "$name: crash output"
+  elif workers_left; then bad "$name: a worker process was left running"
+  else ok "$name"; fi
+}
+
+expect_ok() {
+  local name=$1 pattern=$2; shift 2
+  timeout 600 "$@" >"$out" 2>"$err"
+  local rc=$?
+  if [ "$rc" -ne 0 ]; then bad "$name: exit $rc"
+  elif ! grep -qE -e "$pattern" "$out"; then bad "$name: output lacks /$pattern/"
+  elif workers_left; then bad "$name: a worker process was left running"
+  else ok "$name"; fi
+}
+
+# --- the main job and its companions ---------------------------------------------------------
+expect_ok "smoke --repeat 20 passes on local-task" '^PASS$' "$BIN" smoke --device local-task --repeat 20
+if grep -qE 'bridge round trip .*ping [0-9.]+ ms' "$out" && grep -qE '^  matmul +[0-9.]+ ' "$out"; then
+  ok "smoke prints per-stage timings and the bridge round trip"
+else bad "smoke timings missing"; fi
+expect_ok "smoke on local-sync via MLXCEL_XLA_DEVICE" '^PASS$' env MLXCEL_XLA_DEVICE=local-sync "$BIN" smoke
+expect_ok "devices lists local-task with its architecture" '^local-task +local-task://0 +x86_64|^local-task +local-task://0 +[a-z0-9_]+' "$BIN" devices
+expect_ok "devices says why hip is unavailable" '^hip .*unavailable: .*amdhip64' "$BIN" devices
+expect_ok "--help lists the commands" 'smoke' "$BIN" --help
+expect_ok "smoke --help is true about --repeat" '--repeat N' "$BIN" smoke --help
+
+# --- bad input ------------------------------------------------------------------------------
+expect_error "unknown device" 2 usage "$BIN" smoke --device nope
+expect_error "malformed device URI" 2 usage "$BIN" smoke --device 'cuda://x'
+expect_error "metal on Linux: driver missing from the runtime" 1 driver "$BIN" smoke --device metal
+expect_error "device index out of range" 1 device "$BIN" smoke --device local-task://3
+expect_error "hip without a ROCm target" 2 usage env -u MLXCEL_XLA_ROCM_TARGET "$BIN" smoke --device hip
+grep -q 'rocminfo' "$err" && ok "hip target error says how to find the target" || bad "hip target remedy"
+expect_error "hip with two targets" 2 usage "$BIN" smoke --device hip --rocm-target gfx942,gfx90a
+expect_error "hip with a valid target but no HIP runtime" 1 driver "$BIN" smoke --device hip --rocm-target gfx942
+expect_error "cuda with a target but no CUDA driver" 1 driver "$BIN" smoke --device cuda --cuda-target sm_80
+expect_error "cuda sm_90, which the pinned compiler cannot target" 2 usage "$BIN" smoke --device cuda --cuda-target sm_90
+expect_error "--repeat 0" 2 usage "$BIN" smoke --repeat 0
+expect_error "--repeat not a number" 2 usage "$BIN" smoke --repeat 3x
+expect_error "--device without a value" 2 usage "$BIN" smoke --device
+expect_error "unknown option" 2 usage "$BIN" smoke --frobnicate
+expect_error "unknown command" 2 usage "$BIN" frobnicate
+expect_error "MLXCEL_BACKEND other than xla" 2 usage env MLXCEL_BACKEND=mlx "$BIN" smoke
+expect_error "toolchain not set up" 1 toolchain \
+  env -u MLXCEL_XLA_IREE_COMPILE -u MLXCEL_XLA_WORKER_PYTHON XDG_CACHE_HOME=/nonexistent "$BIN" smoke
+grep -q 'make iree' "$err" && ok "toolchain error names the setup command" || bad "toolchain remedy"
+expect_error "worker interpreter override that does not exist" 1 toolchain \
+  env MLXCEL_XLA_WORKER_PYTHON=/nonexistent/python "$BIN" devices
+expect_error "bad worker timeout value" 2 usage env MLXCEL_XLA_WORKER_TIMEOUT_MS=soon "$BIN" devices
+tmpd=$(mktemp -d)
+printf 'import sys\nsys.exit(0)\n' > "$tmpd/quits.py"
+expect_error "worker that quits at start" 1 spawn env MLXCEL_XLA_WORKER_SCRIPT="$tmpd/quits.py" "$BIN" devices
+printf 'import time\ntime.sleep(30)\n' > "$tmpd/hangs.py"
+expect_error "worker that never answers (timeout)" 1 spawn \
+  env MLXCEL_XLA_WORKER_SCRIPT="$tmpd/hangs.py" MLXCEL_XLA_WORKER_TIMEOUT_MS=1000 "$BIN" devices
+rm -rf "$tmpd"
+
+# --- the pinned toolchain -------------------------------------------------------------------
+"$ROOT/scripts/iree/setup-cpu.sh" >"$out" 2>"$err"
+grep -q 'nothing to do' "$err" && ok "setup-cpu.sh is idempotent" || bad "setup-cpu.sh second run"
+"$ROOT/scripts/iree/setup-cpu.sh" --info >"$out" 2>"$err"
+if grep -qE '^compiler targets: .*\bcuda\b' "$out" && grep -qE '^compiler targets: .*\bllvm-cpu\b' "$out" \
+   && grep -qE '^compiler targets: .*\brocm\b' "$out" && grep -qE '^runtime drivers: .*\bhip\b' "$out" \
+   && grep -qE '^runtime drivers: .*\blocal-task\b' "$out" && grep -qE '^runtime drivers: .*\bcuda\b' "$out"; then
+  ok "--info shows llvm-cpu/cuda/rocm targets and local-task/cuda/hip drivers"
+else bad "--info targets and drivers"; fi
+cv=$(sed -n 's/^compiler version: *\([0-9.]*\)rc.*/\1/p; s/^compiler version: *\([0-9.]*\) .*/\1/p' "$out" | head -1)
+rv=$(sed -n 's/^runtime version: *//p' "$out")
+[ -n "$cv" ] && [ "$cv" = "$rv" ] && ok "compiler ($cv) and runtime ($rv) are one release" || bad "compiler '$cv' vs runtime '$rv'"
+( eval "$("$ROOT/scripts/iree/setup-cpu.sh" --env)" && [ -x "$MLXCEL_XLA_IREE_COMPILE" ] && [ -x "$MLXCEL_XLA_WORKER_PYTHON" ] \
+  && [ -d "$IREE_CPU_HOME" ] ) && ok "--env exports usable paths" || bad "--env exports"
+expect_error_script() {
+  local name=$1; shift
+  "$@" >"$out" 2>"$err"; local rc=$?
+  if [ $rc -ne 0 ] && [ "$(wc -l <"$err")" -eq 1 ] && grep -q '^mlxcel setup: ' "$err"; then ok "$name"; else bad "$name"; fi
+}
+expect_error_script "setup --info before setup names the command" env XDG_CACHE_HOME=/nonexistent "$ROOT/scripts/iree/setup-cpu.sh" --info
+expect_error_script "setup rejects an unknown option" "$ROOT/scripts/iree/setup-cpu.sh" --frobnicate
+MLXCEL_IREE_FLAVOUR=cpu "$ROOT/scripts/iree/select.sh" --info >"$out" 2>"$err"
+grep -q 'flavour cpu (MLXCEL_IREE_FLAVOUR=cpu)' "$err" && ok "make iree says which flavour and why" || bad "select.sh"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

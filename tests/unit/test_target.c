@@ -1,0 +1,78 @@
+#include "testutil.h"
+
+#include "compiler/target.h"
+
+static int has_flag(const mx_target_t *t, const char *flag) {
+  for (int i = 0; i < t->n_flags; i++)
+    if (strcmp(t->flags[i], flag) == 0) return 1;
+  return 0;
+}
+
+static void cpu_targets_host_by_default(void **state) {
+  (void)state;
+  mx_target_t t;
+  assert_ok(mx_target_for_device("local-task", NULL, &t));
+  assert_string_equal(t.backend, "llvm-cpu");
+  assert_true(has_flag(&t, "--iree-hal-target-device=local"));
+  assert_true(has_flag(&t, "--iree-hal-local-target-device-backends=llvm-cpu"));
+  assert_true(has_flag(&t, "--iree-llvmcpu-target-cpu=host"));
+  mx_target_options_t o = {.cpu = "generic"};
+  assert_ok(mx_target_for_device("local-sync://0", &o, &t));
+  assert_true(has_flag(&t, "--iree-llvmcpu-target-cpu=generic"));
+}
+
+static void cuda_needs_an_explicit_target(void **state) {
+  (void)state;
+  mx_target_t t;
+  assert_status(mx_target_for_device("cuda", NULL, &t), MX_STAGE_USAGE, "explicit CUDA target");
+  mx_target_options_t o = {.cuda_target = "sm_80"};
+  assert_ok(mx_target_for_device("cuda://0", &o, &t));
+  assert_true(has_flag(&t, "--iree-hal-target-device=cuda"));
+  assert_true(has_flag(&t, "--iree-cuda-target=sm_80"));
+  o.cuda_target = "sm_90";
+  mx_status_t st = mx_target_for_device("cuda", &o, &t);
+  assert_non_null(st);
+  assert_non_null(strstr(mx_status_remedy(st), "sm_89"));
+  assert_status(st, MX_STAGE_USAGE, "cannot target sm_90");
+  o.cuda_target = "gfx942";
+  assert_status(mx_target_for_device("cuda", &o, &t), MX_STAGE_USAGE, "not a CUDA target");
+}
+
+static void hip_target_is_explicit_single_and_known(void **state) {
+  (void)state;
+  mx_target_t t;
+  mx_status_t st = mx_target_for_device("hip", NULL, &t);
+  assert_non_null(st);
+  assert_non_null(strstr(mx_status_remedy(st), "rocminfo"));
+  assert_non_null(strstr(mx_status_remedy(st), "mlxcel devices"));
+  assert_status(st, MX_STAGE_USAGE, "explicit ROCm target");
+  mx_target_options_t o = {.rocm_target = "gfx942"};
+  assert_ok(mx_target_for_device("hip://1", &o, &t));
+  assert_true(has_flag(&t, "--iree-hal-target-device=hip"));
+  assert_true(has_flag(&t, "--iree-rocm-target=gfx942"));
+  o.rocm_target = "gfx942,gfx90a";
+  assert_status(mx_target_for_device("hip", &o, &t), MX_STAGE_USAGE, "more than one target");
+  o.rocm_target = "gfx9999";
+  assert_status(mx_target_for_device("hip", &o, &t), MX_STAGE_USAGE, "not a known ROCm target");
+}
+
+static void bad_uris_are_usage_errors(void **state) {
+  (void)state;
+  mx_target_t t;
+  assert_status(mx_target_for_device("nope", NULL, &t), MX_STAGE_USAGE, "unknown device");
+  assert_status(mx_target_for_device("", NULL, &t), MX_STAGE_USAGE, "malformed");
+  assert_status(mx_target_for_device("cuda://", NULL, &t), MX_STAGE_USAGE, "malformed");
+  assert_status(mx_target_for_device("cuda://x", NULL, &t), MX_STAGE_USAGE, "malformed");
+  assert_status(mx_target_for_device("Local-Task", NULL, &t), MX_STAGE_USAGE, "malformed");
+  assert_status(mx_target_for_device("local-task://-1", NULL, &t), MX_STAGE_USAGE, "malformed");
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(cpu_targets_host_by_default),
+      cmocka_unit_test(cuda_needs_an_explicit_target),
+      cmocka_unit_test(hip_target_is_explicit_single_and_known),
+      cmocka_unit_test(bad_uris_are_usage_errors),
+  };
+  return cmocka_run_group_tests_name("compiler/target", tests, NULL, NULL);
+}
