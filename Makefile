@@ -22,7 +22,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all deps run test test-unit test-asan test-integration clean \
-        iree iree-env iree-cpu iree-cuda unit-bins
+        iree iree-env iree-cpu iree-cuda unit-bins bundle
 
 all: $(BUILD)/mlxcel $(BUILD)/mlxcel-worker.py
 
@@ -74,5 +74,12 @@ test: deps iree
 
 unit-bins: $(UNIT_BIN) $(BUILD)/mlxcel $(BUILD)/mlxcel-worker.py
 
+# A relocatable build for hosts without this machine's libraries (the GPU machine): jansson linked
+# statically, the worker script beside the binary. Only glibc and libm stay dynamic.
+bundle:
+	@$(MAKE) --no-print-directory BUILD=build-bundle \
+	  JANSSON_LIBS="-Wl,-Bstatic -ljansson -Wl,-Bdynamic" all
+	@echo "bundle: build-bundle/mlxcel + build-bundle/mlxcel-worker.py"
+
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan build-bundle

@@ -4,11 +4,13 @@
  * runs both through the worker N times on random inputs and compares every result with a plain C
  * reference computed in double. It also measures what one bridge round trip costs (a ping, and a
  * call of an empty function), since every decode step will pay it. */
+#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/clock.h"
@@ -27,6 +29,8 @@ typedef struct {
   long repeat;
   mx_target_options_t target;
   int keep_dir;
+  const char *compile_only; /* compile into this directory and stop */
+  const char *prebuilt;     /* load add.vmfb and matmul.vmfb from here instead of compiling */
 } smoke_args_t;
 
 typedef struct {
@@ -40,7 +44,8 @@ typedef struct {
 } smoke_case_t;
 
 static void help(void) {
-  printf("usage: mlxcel smoke [--device URI] [--repeat N] [--cuda-target sm_XY] [--rocm-target gfxNNN] [--keep]\n\n"
+  printf("usage: mlxcel smoke [--device URI] [--repeat N] [--cuda-target sm_XY] [--rocm-target gfxNNN] [--keep]\n"
+         "                    [--compile-only DIR | --prebuilt DIR]\n\n"
          "Compiles a StableHLO f32 add (2x3) and matmul (64x128 by 128x32) for the device, runs each N times\n"
          "through the device worker on random inputs, and checks every result against a C reference\n"
          "(max relative error = max|y - ref| / max|ref| must stay below 1e-5). Prints per-stage timings,\n"
@@ -49,7 +54,10 @@ static void help(void) {
          "  --repeat N         calls per function, 1..100000 (default 1)\n"
          "  --cuda-target T    CUDA target for cuda devices (MLXCEL_XLA_CUDA_TARGET), e.g. sm_90\n"
          "  --rocm-target T    ROCm target for hip devices (MLXCEL_XLA_ROCM_TARGET), e.g. gfx942\n"
-         "  --keep             keep the work directory (MLIR, VMFB, compiler logs) and print its path\n");
+         "  --keep             keep the work directory (MLIR, VMFB, compiler logs) and print its path\n"
+         "  --compile-only DIR compile add.vmfb and matmul.vmfb for the device into DIR and stop (no device\n"
+         "                     needed): for hosts without the compiler, such as a GPU machine\n"
+         "  --prebuilt DIR     load DIR/add.vmfb and DIR/matmul.vmfb instead of compiling\n");
 }
 
 static mx_status_t parse_args(int argc, char **argv, smoke_args_t *a, int *want_help) {
@@ -70,12 +78,16 @@ static mx_status_t parse_args(int argc, char **argv, smoke_args_t *a, int *want_
     else if (mx_cli_flag(argc, argv, &i, "--repeat", &v, &err)) repeat = v;
     else if (mx_cli_flag(argc, argv, &i, "--cuda-target", &v, &err)) cuda = v;
     else if (mx_cli_flag(argc, argv, &i, "--rocm-target", &v, &err)) rocm = v;
+    else if (mx_cli_flag(argc, argv, &i, "--compile-only", &v, &err)) a->compile_only = v;
+    else if (mx_cli_flag(argc, argv, &i, "--prebuilt", &v, &err)) a->prebuilt = v;
     else return mx_status_make(MX_STAGE_USAGE, "run `mlxcel smoke --help`", "unknown option '%s'", argv[i]);
     if (err) return err;
   }
   a->device = mx_cli_setting(device, "MLXCEL_XLA_DEVICE", "local-task");
   a->target.cuda_target = mx_cli_setting(cuda, "MLXCEL_XLA_CUDA_TARGET", NULL);
   a->target.rocm_target = mx_cli_setting(rocm, "MLXCEL_XLA_ROCM_TARGET", NULL);
+  if (a->compile_only && a->prebuilt)
+    return mx_status_make(MX_STAGE_USAGE, "use one of them", "--compile-only and --prebuilt exclude each other");
   a->repeat = 1;
   if (repeat) MX_RETURN_IF_ERROR(mx_cli_parse_int("--repeat", repeat, 1, 100000, &a->repeat));
   return NULL;
@@ -134,42 +146,60 @@ static mx_status_t compile_case(const char *compiler, const mx_target_t *t, cons
   return mx_compile_mlir(compiler, t, c->mlir, c->vmfb, &c->compile_ms);
 }
 
-/* Removes what the smoke wrote into its work directory (and the directory). */
+/* Removes what the smoke wrote into its work directory, and the directory. Paths are built from
+ * `dir` alone, so prebuilt VMFBs elsewhere are never touched. */
 static void remove_work_dir(const char *dir, smoke_case_t *cases, int n) {
-  static const char *const suffixes[] = {"", ".mlir", ".log"};
-  char path[MX_PATH_MAX + 16];
+  static const char *const suffixes[] = {".vmfb", ".vmfb.mlir", ".vmfb.log"};
+  char path[MX_PATH_MAX + 32];
   for (int i = 0; i < n; i++)
-    for (size_t k = 0; cases[i].vmfb[0] && k < 3; k++) {
-      snprintf(path, sizeof path, "%s%s", cases[i].vmfb, suffixes[k]);
+    for (size_t k = 0; k < 3; k++) {
+      snprintf(path, sizeof path, "%s/%s%s", dir, cases[i].name, suffixes[k]);
       unlink(path);
     }
   rmdir(dir);
 }
 
-static mx_status_t smoke(const smoke_args_t *a, smoke_case_t cases[2], char *dir, int *passed) {
-  mx_target_t target;
+/* Puts add.vmfb and matmul.vmfb in place: compiled into `dir` now, or taken from --prebuilt. */
+static mx_status_t prepare_vmfbs(const smoke_args_t *a, const mx_target_t *target, smoke_case_t cases[2],
+                                 const char *dir) {
+  if (a->prebuilt) {
+    for (int i = 0; i < 2; i++) {
+      snprintf(cases[i].vmfb, sizeof cases[i].vmfb, "%s/%s.vmfb", a->prebuilt, cases[i].name);
+      if (access(cases[i].vmfb, R_OK) != 0)
+        return mx_status_make(MX_STAGE_IO, "make them with `mlxcel smoke --compile-only DIR` for this device",
+                              "prebuilt VMFB %s is missing", cases[i].vmfb);
+    }
+    return NULL;
+  }
   char compiler[MX_PATH_MAX];
-  MX_RETURN_IF_ERROR(mx_target_for_device(a->device, &a->target, &target));
   MX_RETURN_IF_ERROR(mx_toolchain_compiler(compiler, sizeof compiler));
   MX_RETURN_IF_ERROR(mx_hlo_smoke_add(&cases[0].mlir));
   MX_RETURN_IF_ERROR(mx_hlo_smoke_matmul(&cases[1].mlir));
-  const char *tmp = getenv("TMPDIR");
-  snprintf(dir, MX_PATH_MAX, "%s/mlxcel-smoke-XXXXXX", tmp && tmp[0] ? tmp : "/tmp");
-  if (!mkdtemp(dir)) {
-    dir[0] = '\0';
-    return mx_status_make(MX_STAGE_IO, "set TMPDIR to a writable directory", "cannot create a work directory");
-  }
+  for (int i = 0; i < 2; i++) MX_RETURN_IF_ERROR(compile_case(compiler, target, dir, &cases[i]));
+  return NULL;
+}
 
-  /* The device first: a missing driver or device should fail in a second, not after compiling. */
+typedef struct {
+  double spawn_ms, open_ms;
+  mx_device_desc_t dev;
+  char runtime[32];
+  double *ping_ms, *empty_ms;
+  mx_alloc_stats_t stats;
+} smoke_run_t;
+
+/* Everything that needs the device: open, load, the checked calls, the bridge round trips. */
+static mx_status_t run_on_device(const smoke_args_t *a, const mx_target_t *target, smoke_case_t cases[2],
+                                 const char *dir, smoke_run_t *run) {
   mx_worker_t *w;
   double t0 = mx_now_ms();
   MX_RETURN_IF_ERROR(mx_worker_launch(0, &w));
-  double spawn_ms = mx_now_ms() - t0;
-  mx_device_desc_t dev;
+  run->spawn_ms = mx_now_ms() - t0;
+  snprintf(run->runtime, sizeof run->runtime, "%s", mx_worker_runtime_version(w));
+  /* The device first: a missing driver or device should fail in a second, not after compiling. */
   t0 = mx_now_ms();
-  mx_status_t st = mx_worker_open(w, a->device, &dev);
-  double open_ms = mx_now_ms() - t0;
-  for (int i = 0; !st && i < 2; i++) st = compile_case(compiler, &target, dir, &cases[i]);
+  mx_status_t st = mx_worker_open(w, a->device, &run->dev);
+  run->open_ms = mx_now_ms() - t0;
+  if (!st) st = prepare_vmfbs(a, target, cases, dir);
   for (int i = 0; !st && i < 2; i++) {
     t0 = mx_now_ms();
     st = mx_worker_load(w, cases[i].vmfb, NULL, 0, &cases[i].module);
@@ -182,8 +212,7 @@ static mx_status_t smoke(const smoke_args_t *a, smoke_case_t cases[2], char *dir
   double add_ref[AR * AC];
   float *ma = malloc(sizeof(float) * M * K), *mb = malloc(sizeof(float) * K * N);
   double *mm_ref = calloc((size_t)M * N, sizeof(double));
-  double *ping_ms = calloc((size_t)a->repeat, sizeof(double)), *empty_ms = calloc((size_t)a->repeat, sizeof(double));
-  if (!ma || !mb || !mm_ref || !ping_ms || !empty_ms) st = st ? st : mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!st && (!ma || !mb || !mm_ref)) st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
   if (!st) {
     fill_random(x, AR * AC, 1);
     fill_random(y, AR * AC, 2);
@@ -203,36 +232,68 @@ static mx_status_t smoke(const smoke_args_t *a, smoke_case_t cases[2], char *dir
     int n;
     t0 = mx_now_ms();
     st = mx_worker_ping(w);
-    ping_ms[r] = mx_now_ms() - t0;
+    run->ping_ms[r] = mx_now_ms() - t0;
     t0 = mx_now_ms();
     if (!st) st = mx_worker_call(w, cases[0].module, "empty", NULL, 0, 0, NULL, 0, &n);
-    empty_ms[r] = mx_now_ms() - t0;
+    run->empty_ms[r] = mx_now_ms() - t0;
   }
-  mx_alloc_stats_t stats = {0};
-  if (!st) st = mx_worker_stats(w, &stats);
-  if (!st) {
-    printf("mlxcel smoke: device %s (%s), target %s:%s, IREE %s, %ld call(s) per function\n", dev.uri,
-           dev.arch[0] ? dev.arch : "arch unknown", target.backend, target.arch, mx_worker_runtime_version(w), a->repeat);
-    printf("  worker start %.1f ms, device open %.1f ms\n", spawn_ms, open_ms);
-    printf("  %-8s %12s %10s %14s %14s %14s %12s\n", "function", "compile ms", "load ms", "call ms med", "call ms min",
-           "call ms max", "max rel err");
-    for (int i = 0; i < 2; i++) {
-      mx_summary_t s = mx_summarize(cases[i].call_ms, (int)a->repeat);
-      printf("  %-8s %12.1f %10.2f %14.3f %14.3f %14.3f %12.2e\n", cases[i].name, cases[i].compile_ms,
-             cases[i].load_ms, s.median, s.min, s.max, cases[i].max_rel_err);
-    }
-    mx_summary_t sp = mx_summarize(ping_ms, (int)a->repeat), se = mx_summarize(empty_ms, (int)a->repeat);
-    printf("  bridge round trip (median of %ld, min..max): ping %.3f ms (%.3f..%.3f), empty call %.3f ms (%.3f..%.3f)\n",
-           a->repeat, sp.median, sp.min, sp.max, se.median, se.min, se.max);
-    printf("  peak device bytes %lld\n", (long long)stats.device_bytes_peak);
-    *passed = cases[0].max_rel_err < MAX_REL_ERR && cases[1].max_rel_err < MAX_REL_ERR;
-  }
+  if (!st) st = mx_worker_stats(w, &run->stats);
   free(ma);
   free(mb);
   free(mm_ref);
-  free(ping_ms);
-  free(empty_ms);
   mx_worker_destroy(w);
+  return st;
+}
+
+static void print_report(const smoke_args_t *a, const mx_target_t *target, smoke_case_t cases[2], smoke_run_t *run) {
+  printf("mlxcel smoke: device %s (%s), target %s:%s, IREE %s, %ld call(s) per function\n", run->dev.uri,
+         run->dev.arch[0] ? run->dev.arch : "arch unknown", target->backend, target->arch, run->runtime, a->repeat);
+  printf("  worker start %.1f ms, device open %.1f ms%s\n", run->spawn_ms, run->open_ms,
+         a->prebuilt ? ", prebuilt VMFBs (no compile)" : "");
+  printf("  %-8s %12s %10s %14s %14s %14s %12s\n", "function", "compile ms", "load ms", "call ms med", "call ms min",
+         "call ms max", "max rel err");
+  for (int i = 0; i < 2; i++) {
+    mx_summary_t s = mx_summarize(cases[i].call_ms, (int)a->repeat);
+    char compile[32] = "-";
+    if (!a->prebuilt) snprintf(compile, sizeof compile, "%.1f", cases[i].compile_ms);
+    printf("  %-8s %12s %10.2f %14.3f %14.3f %14.3f %12.2e\n", cases[i].name, compile, cases[i].load_ms, s.median,
+           s.min, s.max, cases[i].max_rel_err);
+  }
+  mx_summary_t sp = mx_summarize(run->ping_ms, (int)a->repeat), se = mx_summarize(run->empty_ms, (int)a->repeat);
+  printf("  bridge round trip (median of %ld, min..max): ping %.3f ms (%.3f..%.3f), empty call %.3f ms (%.3f..%.3f)\n",
+         a->repeat, sp.median, sp.min, sp.max, se.median, se.min, se.max);
+  printf("  peak device bytes %lld\n", (long long)run->stats.device_bytes_peak);
+}
+
+static mx_status_t smoke(const smoke_args_t *a, smoke_case_t cases[2], char *dir, int *passed) {
+  mx_target_t target = {.backend = "prebuilt", .arch = "as compiled"};
+  /* Prebuilt VMFBs carry their target; the runtime refuses them on a device they do not fit. */
+  if (!a->prebuilt) MX_RETURN_IF_ERROR(mx_target_for_device(a->device, &a->target, &target));
+  if (a->compile_only) {
+    if (mkdir(a->compile_only, 0755) != 0 && errno != EEXIST)
+      return mx_status_make(MX_STAGE_IO, "pass a writable directory", "cannot create %s: %s", a->compile_only,
+                            strerror(errno));
+    MX_RETURN_IF_ERROR(prepare_vmfbs(a, &target, cases, a->compile_only));
+    for (int i = 0; i < 2; i++) printf("%s  (compiled in %.1f ms)\n", cases[i].vmfb, cases[i].compile_ms);
+    *passed = 1;
+    return NULL;
+  }
+  const char *tmp = getenv("TMPDIR");
+  snprintf(dir, MX_PATH_MAX, "%s/mlxcel-smoke-XXXXXX", tmp && tmp[0] ? tmp : "/tmp");
+  if (!mkdtemp(dir)) {
+    dir[0] = '\0';
+    return mx_status_make(MX_STAGE_IO, "set TMPDIR to a writable directory", "cannot create a work directory");
+  }
+  smoke_run_t run = {.ping_ms = calloc((size_t)a->repeat, sizeof(double)),
+                     .empty_ms = calloc((size_t)a->repeat, sizeof(double))};
+  mx_status_t st = run.ping_ms && run.empty_ms ? run_on_device(a, &target, cases, dir, &run)
+                                               : mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!st) {
+    print_report(a, &target, cases, &run);
+    *passed = cases[0].max_rel_err < MAX_REL_ERR && cases[1].max_rel_err < MAX_REL_ERR;
+  }
+  free(run.ping_ms);
+  free(run.empty_ms);
   return st;
 }
 

@@ -60,7 +60,7 @@ static mx_status_t check_rocm_target(const char *t) {
 static mx_status_t check_cuda_target(const char *t) {
   if (!t || !t[0])
     return mx_status_make(MX_STAGE_USAGE,
-                          "set MLXCEL_XLA_CUDA_TARGET or --cuda-target, e.g. sm_90; `mlxcel devices` prints it",
+                          "set MLXCEL_XLA_CUDA_TARGET or --cuda-target, e.g. sm_89; `mlxcel devices` prints the GPU's sm_XY",
                           "the cuda device needs an explicit CUDA target (no target is guessed)");
   const char *p = t + 3;
   bool ok = strncmp(t, "sm_", 3) == 0 && isdigit((unsigned char)*p);

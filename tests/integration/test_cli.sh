@@ -39,6 +39,8 @@ expect_ok() {
 }
 
 # --- the main job and its companions ---------------------------------------------------------
+count_work_dirs() { find "${TMPDIR:-/tmp}" -maxdepth 1 -name 'mlxcel-smoke-*' 2>/dev/null | wc -l; }
+work_dirs_before=$(count_work_dirs)
 expect_ok "smoke --repeat 20 passes on local-task" '^PASS$' "$BIN" smoke --device local-task --repeat 20
 if grep -qE 'bridge round trip .*ping [0-9.]+ ms' "$out" && grep -qE '^  matmul +[0-9.]+ ' "$out"; then
   ok "smoke prints per-stage timings and the bridge round trip"
@@ -48,6 +50,17 @@ expect_ok "devices lists local-task with its architecture" '^local-task +local-t
 expect_ok "devices says why hip is unavailable" '^hip .*unavailable: .*amdhip64' "$BIN" devices
 expect_ok "--help lists the commands" 'smoke' "$BIN" --help
 expect_ok "smoke --help is true about --repeat" '--repeat N' "$BIN" smoke --help
+
+pre=$(mktemp -d)
+expect_ok "smoke --compile-only writes both VMFBs" 'matmul\.vmfb' "$BIN" smoke --compile-only "$pre/cpu"
+expect_ok "smoke --prebuilt runs them without compiling" '^PASS$' "$BIN" smoke --prebuilt "$pre/cpu" --repeat 3
+[ -f "$pre/cpu/add.vmfb" ] && [ -f "$pre/cpu/matmul.vmfb" ] && ok "prebuilt VMFBs survive the run" || bad "prebuilt VMFBs were deleted"
+"$BIN" smoke --device cuda --cuda-target sm_80 --compile-only "$pre/sm_80" >"$out" 2>"$err" \
+  && ok "cross-compiles the smoke for cuda sm_80 without a GPU" || bad "cuda sm_80 compile"
+expect_error "a CUDA VMFB on the CPU device is refused at load" 1 module_load "$BIN" smoke --prebuilt "$pre/sm_80"
+expect_error "prebuilt directory without VMFBs" 1 io "$BIN" smoke --prebuilt "$pre/none"
+rm -rf "$pre"
+[ "$(count_work_dirs)" -eq "$work_dirs_before" ] && ok "successful smokes leave no work directory" || bad "smoke work directories left behind"
 
 # --- bad input ------------------------------------------------------------------------------
 expect_error "unknown device" 2 usage "$BIN" smoke --device nope

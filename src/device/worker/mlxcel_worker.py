@@ -42,7 +42,9 @@ class Failure(Exception):
 def clean(err):
     """First line of an IREE error, without the C source locations it is prefixed with."""
     text = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
-    return re.sub(r"(c/)?runtime/src/[\w/.]+\.c:\d+: ", "", text)
+    text = re.sub(r"(c/)?runtime/src/[\w/.]+\.c:\d+: ", "", text).rstrip(" :")
+    # Some runtime errors quote a whole target description; keep a status readable on one line.
+    return text if len(text) <= 400 else text[:400] + " ..."
 
 
 # ---------------------------------------------------------------------------------------- framing
@@ -227,7 +229,7 @@ def op_load(state, req, blob):
     state["next_module"] += 1
     mid = state["next_module"]
     state["modules"][mid] = (mod, ctx, {})
-    return {"module": mid, "functions": list(getattr(mod, "function_names", []))}, []
+    return {"module": mid, "functions": [f for f in mod.function_names if not f.startswith("__")]}, []
 
 
 def op_call(state, req, blob):
@@ -242,7 +244,7 @@ def op_call(state, req, blob):
         fn = mod.lookup_function(fname)
         if fn is None:
             raise Failure("call", "the module has no function '%s'" % fname,
-                          "functions: " + ", ".join(getattr(mod, "function_names", [])))
+                          "functions: " + ", ".join(f for f in mod.function_names if not f.startswith("__")))
         inv = invokers[fname] = (rt.FunctionInvoker(ctx, dev, fn),
                                  fn.reflection.get("iree.abi.declaration", fname))
     invoker, decl = inv
