@@ -14,7 +14,7 @@ CFLAGS   += $(OPT) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wno-format-trun
 LDLIBS   += $(JANSSON_LIBS) -lm
 
 # Library sources by module (DESIGN.md data flow); cli/ holds the front end only.
-LIB_SRC  := $(wildcard src/base/*.c src/hlo/*.c src/compiler/*.c src/device/*.c)
+LIB_SRC  := $(wildcard src/base/*.c src/model/*.c src/tokenizer/*.c src/hlo/*.c src/compiler/*.c src/device/*.c)
 CLI_SRC  := $(wildcard src/cli/*.c)
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
@@ -22,7 +22,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all deps run test test-unit test-asan test-integration clean \
-        iree iree-env iree-cpu iree-cuda unit-bins bundle
+        iree iree-env iree-cpu iree-cuda unit-bins bundle model
 
 all: $(BUILD)/mlxcel $(BUILD)/mlxcel-worker.py
 
@@ -48,6 +48,10 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libmlxcel.a tests/unit/testutil.h
 # Debian packages the build and the tests need (idempotent; quiet when all are present).
 deps:
 	@scripts/install-deps.sh
+
+# The default model, SmolLM2-135M-Instruct GGUF Q4_1, into ~/.cache/mlxcel/models/ (idempotent).
+model:
+	@scripts/fetch-model.sh >/dev/null
 
 # --- pinned IREE toolchain -------------------------------------------------------------------
 iree:

@@ -22,6 +22,8 @@ int mx_cli_flag(int argc, char **argv, int *i, const char *name, const char **va
 mx_status_t mx_cli_check_backend(void);
 
 int mx_cmd_devices(int argc, char **argv);
+int mx_cmd_info(int argc, char **argv);
+int mx_cmd_synth(int argc, char **argv);
 int mx_cmd_smoke(int argc, char **argv);
 
 #endif

@@ -11,6 +11,8 @@ static const struct {
   const char *help;
 } commands[] = {
     {"devices", mx_cmd_devices, "list the runtime's drivers, their devices and architectures"},
+    {"info", mx_cmd_info, "open a model (HF directory or GGUF), check it and describe it"},
+    {"synth", mx_cmd_synth, "write a synthetic HF checkpoint (deterministic random weights) for a config"},
     {"smoke", mx_cmd_smoke, "compile and run a StableHLO add and matmul on a device, check the results"},
 };
 

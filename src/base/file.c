@@ -1,0 +1,46 @@
+#include "base/file.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+mx_status_t mx_read_file(const char *path, size_t max_bytes, char **text, size_t *len) {
+  *text = NULL;
+  if (len) *len = 0;
+  FILE *f = fopen(path, "rb");
+  if (!f) return mx_status_make(MX_STAGE_IO, "check the path", "cannot open %s: %s", path, strerror(errno));
+  struct stat st;
+  if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) || (size_t)st.st_size > max_bytes) {
+    fclose(f);
+    return mx_status_make(MX_STAGE_IO, "pass a regular file of sensible size", "%s is not a regular file of at most %zu bytes",
+                          path, max_bytes);
+  }
+  size_t n = (size_t)st.st_size;
+  char *buf = malloc(n + 1);
+  if (!buf) {
+    fclose(f);
+    return mx_status_make(MX_STAGE_IO, NULL, "out of memory reading %s", path);
+  }
+  size_t got = fread(buf, 1, n, f);
+  fclose(f);
+  if (got != n) {
+    free(buf);
+    return mx_status_make(MX_STAGE_IO, NULL, "short read on %s", path);
+  }
+  buf[n] = '\0';
+  *text = buf;
+  if (len) *len = n;
+  return NULL;
+}
+
+bool mx_file_exists(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+bool mx_is_dir(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}

@@ -1,0 +1,14 @@
+#ifndef MX_BASE_FILE_H
+#define MX_BASE_FILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base/status.h"
+
+/* Reads a whole (small) file into a NUL-terminated malloc'd buffer; refuses files above max_bytes. */
+mx_status_t mx_read_file(const char *path, size_t max_bytes, char **text, size_t *len);
+bool mx_file_exists(const char *path);
+bool mx_is_dir(const char *path);
+
+#endif

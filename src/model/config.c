@@ -1,0 +1,142 @@
+#include "model/config.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define REMEDY "fix config.json or use a supported Llama-family model"
+
+static mx_status_t get_int(json_t *root, const char *key, int def, bool required, const char *path, int *out) {
+  json_t *v = json_object_get(root, key);
+  if (!v || json_is_null(v)) {
+    if (required) return mx_status_make(MX_STAGE_IO, REMEDY, "%s: missing '%s'", path, key);
+    *out = def;
+    return NULL;
+  }
+  if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > (1 << 30))
+    return mx_status_make(MX_STAGE_IO, REMEDY, "%s: '%s' must be a non-negative integer", path, key);
+  *out = (int)json_integer_value(v);
+  return NULL;
+}
+
+static mx_status_t get_num(json_t *root, const char *key, float def, const char *path, float *out) {
+  json_t *v = json_object_get(root, key);
+  if (!v || json_is_null(v)) {
+    *out = def;
+    return NULL;
+  }
+  if (!json_is_number(v)) return mx_status_make(MX_STAGE_IO, REMEDY, "%s: '%s' must be a number", path, key);
+  *out = (float)json_number_value(v);
+  return NULL;
+}
+
+static void add_eos(mx_model_config_t *c, json_int_t id) {
+  if (id < 0 || id > (1 << 30)) return;
+  for (int i = 0; i < c->n_eos; i++)
+    if (c->eos_ids[i] == (int)id) return;
+  if (c->n_eos < MX_MAX_EOS) c->eos_ids[c->n_eos++] = (int)id;
+}
+
+static void read_eos(mx_model_config_t *c, json_t *v) {
+  if (json_is_integer(v)) add_eos(c, json_integer_value(v));
+  size_t i;
+  json_t *e;
+  if (json_is_array(v)) json_array_foreach(v, i, e) if (json_is_integer(e)) add_eos(c, json_integer_value(e));
+}
+
+/* rope_scaling (transformers 4.x) or rope_parameters (5.x): both carry the same fields. */
+static mx_status_t read_rope(json_t *root, const char *path, mx_model_config_t *c) {
+  json_t *rp = json_object_get(root, "rope_parameters");
+  json_t *rs = json_object_get(root, "rope_scaling");
+  MX_RETURN_IF_ERROR(get_num(root, "rope_theta", 10000.0f, path, &c->rope_theta));
+  if (json_is_object(rp)) MX_RETURN_IF_ERROR(get_num(rp, "rope_theta", c->rope_theta, path, &c->rope_theta));
+  json_t *s = json_is_object(rs) ? rs : (json_is_object(rp) ? rp : NULL);
+  if (!s) return NULL;
+  const char *type = json_string_value(json_object_get(s, "rope_type"));
+  if (!type) type = json_string_value(json_object_get(s, "type"));
+  if (!type || !strcmp(type, "default")) return NULL;
+  if (strcmp(type, "llama3") != 0)
+    return mx_status_make(MX_STAGE_IO, "use a model with default or llama3 RoPE", "%s: rope scaling '%s' is not supported",
+                          path, type);
+  c->rope_kind = MX_ROPE_LLAMA3;
+  MX_RETURN_IF_ERROR(get_num(s, "factor", 8.0f, path, &c->rope_factor));
+  MX_RETURN_IF_ERROR(get_num(s, "low_freq_factor", 1.0f, path, &c->rope_low_freq_factor));
+  MX_RETURN_IF_ERROR(get_num(s, "high_freq_factor", 4.0f, path, &c->rope_high_freq_factor));
+  return get_int(s, "original_max_position_embeddings", 8192, false, path, &c->rope_original_max_position);
+}
+
+mx_status_t mx_config_from_hf_json(const char *config_text, const char *generation_text, const char *path,
+                                   mx_model_config_t *c) {
+  memset(c, 0, sizeof *c);
+  json_error_t jerr;
+  json_t *root = json_loads(config_text, 0, &jerr);
+  if (!root || !json_is_object(root)) {
+    json_decref(root);
+    return mx_status_make(MX_STAGE_IO, REMEDY, "%s: not a JSON object (line %d: %s)", path, jerr.line, jerr.text);
+  }
+  mx_status_t st = NULL;
+  const char *mt = json_string_value(json_object_get(root, "model_type"));
+  if (!mt || strcmp(mt, "llama") != 0)
+    st = mx_status_make(MX_STAGE_IO, "mlxcel runs Llama-architecture models (model_type \"llama\")",
+                        "%s: model_type '%s' is not supported", path, mt ? mt : "(missing)");
+  snprintf(c->arch, sizeof c->arch, "llama");
+  if (!st) st = get_int(root, "num_hidden_layers", 0, true, path, &c->n_layers);
+  if (!st) st = get_int(root, "hidden_size", 0, true, path, &c->dim);
+  if (!st) st = get_int(root, "num_attention_heads", 0, true, path, &c->n_heads);
+  if (!st) st = get_int(root, "num_key_value_heads", c->n_heads, false, path, &c->n_kv_heads);
+  if (!st) st = get_int(root, "head_dim", c->n_heads ? c->dim / c->n_heads : 0, false, path, &c->head_dim);
+  if (!st) st = get_int(root, "intermediate_size", 0, true, path, &c->ffn_dim);
+  if (!st) st = get_int(root, "vocab_size", 0, true, path, &c->vocab);
+  if (!st) st = get_int(root, "max_position_embeddings", 2048, false, path, &c->max_position);
+  if (!st) st = get_num(root, "rms_norm_eps", 1e-6f, path, &c->norm_eps);
+  if (!st) st = read_rope(root, path, c);
+  if (!st) st = get_int(root, "bos_token_id", -1, false, path, &c->bos_id);
+  if (!st) {
+    const char *act = json_string_value(json_object_get(root, "hidden_act"));
+    if (act && strcmp(act, "silu") != 0)
+      st = mx_status_make(MX_STAGE_IO, REMEDY, "%s: hidden_act '%s' is not supported (silu is)", path, act);
+    if (json_is_true(json_object_get(root, "attention_bias")) || json_is_true(json_object_get(root, "mlp_bias")))
+      st = st ? st : mx_status_make(MX_STAGE_IO, REMEDY, "%s: attention or MLP biases are not supported", path);
+  }
+  c->tied_embeddings = json_is_true(json_object_get(root, "tie_word_embeddings"));
+  read_eos(c, json_object_get(root, "eos_token_id"));
+  json_decref(root);
+  if (!st && generation_text) {
+    json_t *gen = json_loads(generation_text, 0, &jerr);
+    if (json_is_object(gen)) read_eos(c, json_object_get(gen, "eos_token_id"));
+    json_decref(gen);
+  }
+  if (!st) st = mx_config_validate(c, path);
+  return st;
+}
+
+mx_status_t mx_config_validate(const mx_model_config_t *c, const char *path) {
+  if (c->n_layers < 1 || c->n_layers > 1024 || c->dim < 1 || c->dim > 65536 || c->n_heads < 1 || c->n_heads > 1024 ||
+      c->n_kv_heads < 1 || c->head_dim < 2 || c->head_dim > 1024 || (c->head_dim & 1) || c->ffn_dim < 1 ||
+      c->ffn_dim > (1 << 20) || c->vocab < 1 || c->vocab > (1 << 22) || c->max_position < 1)
+    return mx_status_make(MX_STAGE_IO, REMEDY,
+                          "%s: implausible architecture (%d layers, dim %d, %d/%d heads of %d, ffn %d, vocab %d)", path,
+                          c->n_layers, c->dim, c->n_heads, c->n_kv_heads, c->head_dim, c->ffn_dim, c->vocab);
+  if (c->n_heads % c->n_kv_heads != 0)
+    return mx_status_make(MX_STAGE_IO, REMEDY, "%s: %d attention heads are not a multiple of %d KV heads", path, c->n_heads,
+                          c->n_kv_heads);
+  if (!(c->norm_eps > 0 && c->norm_eps < 1) || !(c->rope_theta > 0) || !isfinite(c->rope_theta))
+    return mx_status_make(MX_STAGE_IO, REMEDY, "%s: norm epsilon %g or RoPE theta %g out of range", path, c->norm_eps,
+                          c->rope_theta);
+  if (c->rope_kind == MX_ROPE_LLAMA3 &&
+      !(c->rope_factor >= 1 && c->rope_low_freq_factor > 0 && c->rope_high_freq_factor > c->rope_low_freq_factor &&
+        c->rope_original_max_position > 0))
+    return mx_status_make(MX_STAGE_IO, REMEDY, "%s: llama3 RoPE scaling parameters out of range", path);
+  for (int i = 0; i < c->n_eos; i++)
+    if (c->eos_ids[i] >= c->vocab) return mx_status_make(MX_STAGE_IO, REMEDY, "%s: EOS id %d is outside the vocabulary", path, c->eos_ids[i]);
+  if (c->bos_id >= c->vocab) return mx_status_make(MX_STAGE_IO, REMEDY, "%s: BOS id %d is outside the vocabulary", path, c->bos_id);
+  return NULL;
+}
+
+void mx_config_describe(const mx_model_config_t *c, char *out, size_t cap) {
+  snprintf(out, cap, "%s: %d layers, dim %d, %d/%d heads x %d, ffn %d, vocab %d, rope theta %g%s, eps %g%s", c->arch,
+           c->n_layers, c->dim, c->n_heads, c->n_kv_heads, c->head_dim, c->ffn_dim, c->vocab, c->rope_theta,
+           c->rope_kind == MX_ROPE_LLAMA3 ? " (llama3 scaling)" : "", c->norm_eps,
+           c->tied_embeddings ? ", tied embeddings" : "");
+}

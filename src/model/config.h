@@ -1,0 +1,38 @@
+/* The model's architecture, whatever file it came from (HF config.json or GGUF metadata). */
+#ifndef MX_MODEL_CONFIG_H
+#define MX_MODEL_CONFIG_H
+
+#include <stdbool.h>
+
+#include "base/status.h"
+
+#define MX_MAX_EOS 8
+
+typedef enum {
+  MX_ROPE_PLAIN = 0, /* inv_freq = theta^(-2i/d) */
+  MX_ROPE_LLAMA3,    /* Llama 3.1+ frequency scaling (factor, low/high freq factors, original context) */
+} mx_rope_kind_t;
+
+typedef struct {
+  char arch[32]; /* "llama" */
+  int n_layers, dim, n_heads, n_kv_heads, head_dim, ffn_dim, vocab, max_position;
+  float rope_theta;
+  mx_rope_kind_t rope_kind;
+  float rope_factor, rope_low_freq_factor, rope_high_freq_factor;
+  int rope_original_max_position;
+  float norm_eps;
+  bool tied_embeddings;
+  int bos_id; /* -1 when unknown */
+  int n_eos;
+  int eos_ids[MX_MAX_EOS];
+} mx_model_config_t;
+
+/* Parses an HF config.json text (plus generation_config.json text, may be NULL, for extra EOS ids). */
+mx_status_t mx_config_from_hf_json(const char *config_text, const char *generation_text, const char *path,
+                                   mx_model_config_t *out);
+/* Range and consistency checks common to every source. */
+mx_status_t mx_config_validate(const mx_model_config_t *c, const char *path);
+/* One-line summary for logs: "llama: 16 layers, dim 2048, 32/8 heads x 64, ffn 8192, vocab 128256". */
+void mx_config_describe(const mx_model_config_t *c, char *out, size_t cap);
+
+#endif

@@ -1,0 +1,321 @@
+#include "model/model.h"
+
+#include <dirent.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/file.h"
+#include "model/mapped_file.h"
+#include "model/safetensors.h"
+
+#define MAX_FILES 256
+#define MAX_CONFIG_BYTES (4u << 20)
+
+struct mx_model {
+  char *path;
+  mx_model_format_t format;
+  mx_model_config_t config;
+  int n_files;
+  mx_mapped_file_t files[MAX_FILES];
+  mx_gguf_t *gguf;
+  mx_weight_t *weights; /* every tensor of every file */
+  int n_weights;
+  const mx_weight_t *globals[MX_T_GLOBAL_COUNT];
+  const mx_weight_t **layers; /* n_layers * MX_T_LAYER_COUNT */
+};
+
+/* Names of each role in the two formats; %d is the layer. */
+static const char *const hf_global[MX_T_GLOBAL_COUNT] = {"model.embed_tokens.weight", "model.norm.weight",
+                                                          "lm_head.weight"};
+static const char *const gguf_global[MX_T_GLOBAL_COUNT] = {"token_embd.weight", "output_norm.weight", "output.weight"};
+static const char *const hf_layer[MX_T_LAYER_COUNT] = {
+    "model.layers.%d.input_layernorm.weight",          "model.layers.%d.self_attn.q_proj.weight",
+    "model.layers.%d.self_attn.k_proj.weight",         "model.layers.%d.self_attn.v_proj.weight",
+    "model.layers.%d.self_attn.o_proj.weight",         "model.layers.%d.post_attention_layernorm.weight",
+    "model.layers.%d.mlp.gate_proj.weight",            "model.layers.%d.mlp.up_proj.weight",
+    "model.layers.%d.mlp.down_proj.weight"};
+static const char *const gguf_layer[MX_T_LAYER_COUNT] = {
+    "blk.%d.attn_norm.weight", "blk.%d.attn_q.weight",   "blk.%d.attn_k.weight",
+    "blk.%d.attn_v.weight",    "blk.%d.attn_output.weight", "blk.%d.ffn_norm.weight",
+    "blk.%d.ffn_gate.weight",  "blk.%d.ffn_up.weight",   "blk.%d.ffn_down.weight"};
+
+void mx_model_close(mx_model_t *m) {
+  if (!m) return;
+  for (int i = 0; i < m->n_files; i++) mx_mapped_file_close(&m->files[i]);
+  mx_gguf_free(m->gguf);
+  free(m->weights);
+  free(m->layers);
+  free(m->path);
+  free(m);
+}
+
+static mx_status_t add_weights(mx_model_t *m, mx_weight_t *ws, int n) {
+  mx_weight_t *all = realloc(m->weights, sizeof *all * (size_t)(m->n_weights + n + 1));
+  if (!all) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  memcpy(all + m->n_weights, ws, sizeof *ws * (size_t)n);
+  m->weights = all;
+  m->n_weights += n;
+  return NULL;
+}
+
+static mx_status_t map_file(mx_model_t *m, const char *path, int *index) {
+  if (m->n_files >= MAX_FILES) return mx_status_make(MX_STAGE_IO, NULL, "more than %d weight files", MAX_FILES);
+  MX_RETURN_IF_ERROR(mx_mapped_file_open(path, &m->files[m->n_files]));
+  *index = m->n_files++;
+  return NULL;
+}
+
+static mx_status_t load_safetensors(mx_model_t *m, const char *path) {
+  int idx = 0;
+  MX_RETURN_IF_ERROR(map_file(m, path, &idx));
+  mx_weight_t *ws;
+  int n;
+  MX_RETURN_IF_ERROR(mx_safetensors_parse(m->files[idx].data, m->files[idx].size, path, idx, &ws, &n));
+  mx_status_t st = add_weights(m, ws, n);
+  free(ws);
+  return st;
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* The shard files named by model.safetensors.index.json, each once, in sorted order. */
+static mx_status_t load_sharded(mx_model_t *m, const char *dir, const char *index_path) {
+  char *text;
+  MX_RETURN_IF_ERROR(mx_read_file(index_path, MAX_CONFIG_BYTES, &text, NULL));
+  json_error_t jerr;
+  json_t *root = json_loads(text, 0, &jerr);
+  free(text);
+  json_t *map = json_object_get(root, "weight_map");
+  if (!json_is_object(map)) {
+    json_decref(root);
+    return mx_status_make(MX_STAGE_IO, "regenerate the index", "%s: no weight_map object", index_path);
+  }
+  size_t n = 0;
+  const char **names = calloc(json_object_size(map) + 1, sizeof *names);
+  const char *key;
+  json_t *v;
+  mx_status_t st = names ? NULL : mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  json_object_foreach(map, key, v) {
+    const char *f = json_string_value(v);
+    if (st) break;
+    if (!f || strchr(f, '/') || !strcmp(f, "..")) /* shards live beside the index */
+      st = mx_status_make(MX_STAGE_IO, "regenerate the index", "%s: bad shard name for '%s'", index_path, key);
+    else names[n++] = f;
+  }
+  if (!st) {
+    qsort(names, n, sizeof *names, cmp_str);
+    for (size_t i = 0; i < n && !st; i++) {
+      if (i > 0 && !strcmp(names[i], names[i - 1])) continue;
+      char path[4096];
+      snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+      st = load_safetensors(m, path);
+    }
+  }
+  free(names);
+  json_decref(root);
+  return st;
+}
+
+/* Every *.safetensors file in the directory, sorted (an unsharded or index-less checkpoint). */
+static mx_status_t load_dir_safetensors(mx_model_t *m, const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d) return mx_status_make(MX_STAGE_IO, "check the path", "cannot list %s", dir);
+  char *names[MAX_FILES];
+  int n = 0;
+  struct dirent *e;
+  while ((e = readdir(d)) && n < MAX_FILES) {
+    size_t len = strlen(e->d_name);
+    if (len > 12 && !strcmp(e->d_name + len - 12, ".safetensors")) names[n++] = strdup(e->d_name);
+  }
+  closedir(d);
+  mx_status_t st = n ? NULL
+                     : mx_status_make(MX_STAGE_IO, "an HF model directory needs model.safetensors (or shards and their index)",
+                                      "%s: no *.safetensors weights", dir);
+  qsort(names, (size_t)n, sizeof *names, cmp_str);
+  for (int i = 0; i < n; i++) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+    if (!st) st = load_safetensors(m, path);
+    free(names[i]);
+  }
+  return st;
+}
+
+static mx_status_t open_hf_dir(mx_model_t *m, const char *dir) {
+  char path[4096], gpath[4096];
+  snprintf(path, sizeof path, "%s/config.json", dir);
+  if (!mx_file_exists(path))
+    return mx_status_make(MX_STAGE_IO, "an HF model directory needs config.json, *.safetensors and tokenizer.json",
+                          "%s has no config.json", dir);
+  char *config = NULL, *gen = NULL;
+  MX_RETURN_IF_ERROR(mx_read_file(path, MAX_CONFIG_BYTES, &config, NULL));
+  snprintf(gpath, sizeof gpath, "%s/generation_config.json", dir);
+  if (mx_file_exists(gpath)) mx_status_free(mx_read_file(gpath, MAX_CONFIG_BYTES, &gen, NULL));
+  mx_status_t st = mx_config_from_hf_json(config, gen, path, &m->config);
+  free(config);
+  free(gen);
+  if (st) return st;
+  snprintf(path, sizeof path, "%s/model.safetensors.index.json", dir);
+  return mx_file_exists(path) ? load_sharded(m, dir, path) : load_dir_safetensors(m, dir);
+}
+
+static mx_status_t gguf_config(const mx_gguf_t *g, const char *path, mx_model_config_t *c) {
+  memset(c, 0, sizeof *c);
+  const char *arch;
+  size_t alen;
+  if (!mx_gguf_get_str(g, "general.architecture", &arch, &alen))
+    return mx_status_make(MX_STAGE_IO, "a llama GGUF names its architecture", "%s: no general.architecture", path);
+  if (alen != 5 || memcmp(arch, "llama", 5) != 0)
+    return mx_status_make(MX_STAGE_IO, "mlxcel runs Llama-architecture models", "%s: architecture '%.*s' is not supported",
+                          path, (int)(alen > 40 ? 40 : alen), arch);
+  snprintf(c->arch, sizeof c->arch, "llama");
+  uint32_t v;
+  struct {
+    const char *key;
+    int *dst;
+    bool required;
+  } ints[] = {{"llama.block_count", &c->n_layers, true},
+              {"llama.embedding_length", &c->dim, true},
+              {"llama.attention.head_count", &c->n_heads, true},
+              {"llama.feed_forward_length", &c->ffn_dim, true},
+              {"llama.context_length", &c->max_position, true}};
+  for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
+    if (!mx_gguf_get_u32(g, ints[i].key, &v) || v > (1u << 30))
+      return mx_status_make(MX_STAGE_IO, "the GGUF lacks llama metadata", "%s: missing or invalid %s", path, ints[i].key);
+    *ints[i].dst = (int)v;
+  }
+  c->n_kv_heads = mx_gguf_get_u32(g, "llama.attention.head_count_kv", &v) ? (int)v : c->n_heads;
+  c->head_dim = c->n_heads ? c->dim / c->n_heads : 0;
+  if (mx_gguf_get_u32(g, "llama.attention.key_length", &v)) c->head_dim = (int)v;
+  else if (mx_gguf_get_u32(g, "llama.rope.dimension_count", &v)) c->head_dim = (int)v;
+  if (!mx_gguf_get_f32(g, "llama.rope.freq_base", &c->rope_theta)) c->rope_theta = 10000.0f;
+  if (!mx_gguf_get_f32(g, "llama.attention.layer_norm_rms_epsilon", &c->norm_eps)) c->norm_eps = 1e-5f;
+  const mx_gguf_kv_t *tokens = mx_gguf_find(g, "tokenizer.ggml.tokens");
+  if (mx_gguf_get_u32(g, "llama.vocab_size", &v)) c->vocab = (int)v;
+  else if (tokens && tokens->type == MX_GGUF_ARRAY) c->vocab = (int)tokens->arr_n;
+  c->bos_id = mx_gguf_get_u32(g, "tokenizer.ggml.bos_token_id", &v) ? (int)v : -1;
+  if (mx_gguf_get_u32(g, "tokenizer.ggml.eos_token_id", &v)) c->eos_ids[c->n_eos++] = (int)v;
+  if (mx_gguf_get_u32(g, "tokenizer.ggml.eot_token_id", &v) && (c->n_eos == 0 || c->eos_ids[0] != (int)v))
+    c->eos_ids[c->n_eos++] = (int)v;
+  for (int i = 0; i < g->n_tensors; i++)
+    if (!strcmp(g->tensors[i].name, "rope_freqs.weight"))
+      return mx_status_make(MX_STAGE_IO, "use the HF safetensors of this model", "%s: RoPE frequency-factor tensors (Llama 3.1+ GGUF) are not supported yet",
+                            path);
+  return mx_config_validate(c, path);
+}
+
+static mx_status_t open_gguf(mx_model_t *m, const char *path) {
+  int idx = 0;
+  MX_RETURN_IF_ERROR(map_file(m, path, &idx));
+  MX_RETURN_IF_ERROR(mx_gguf_parse(m->files[idx].data, m->files[idx].size, path, idx, &m->gguf));
+  MX_RETURN_IF_ERROR(gguf_config(m->gguf, path, &m->config));
+  return add_weights(m, m->gguf->tensors, m->gguf->n_tensors);
+}
+
+static const mx_weight_t *find_weight(const mx_model_t *m, const char *name) {
+  for (int i = 0; i < m->n_weights; i++)
+    if (!strcmp(m->weights[i].name, name)) return &m->weights[i];
+  return NULL;
+}
+
+/* Looks a role's tensor up and checks it has the shape the configuration implies. */
+static mx_status_t bind(const mx_model_t *m, const char *name, int rank, int64_t d0, int64_t d1, bool optional,
+                        const mx_weight_t **out) {
+  const mx_weight_t *w = find_weight(m, name);
+  *out = w;
+  if (!w) {
+    if (optional) return NULL;
+    return mx_status_make(MX_STAGE_IO, "the checkpoint is incomplete or not a Llama model", "%s: tensor '%s' is missing",
+                          m->path, name);
+  }
+  bool ok = w->rank == rank && w->shape[0] == d0 && (rank == 1 || w->shape[1] == d1);
+  if (!ok) {
+    char got[64] = "";
+    for (int i = 0; i < w->rank; i++) snprintf(got + strlen(got), sizeof got - strlen(got), "%s%lld", i ? "x" : "", (long long)w->shape[i]);
+    return mx_status_make(MX_STAGE_IO, "the weights do not belong to this config.json", "%s: tensor '%s' is %s, the config implies %lld%s%lld",
+                          m->path, name, got, (long long)d0, rank == 2 ? "x" : "", rank == 2 ? (long long)d1 : 0LL);
+  }
+  return NULL;
+}
+
+static mx_status_t bind_roles(mx_model_t *m) {
+  const mx_model_config_t *c = &m->config;
+  bool gguf = m->format == MX_MODEL_GGUF;
+  const char *const *gn = gguf ? gguf_global : hf_global;
+  const char *const *ln = gguf ? gguf_layer : hf_layer;
+  int64_t q = (int64_t)c->n_heads * c->head_dim, kv = (int64_t)c->n_kv_heads * c->head_dim;
+  MX_RETURN_IF_ERROR(bind(m, gn[MX_T_EMBED], 2, c->vocab, c->dim, false, &m->globals[MX_T_EMBED]));
+  MX_RETURN_IF_ERROR(bind(m, gn[MX_T_FINAL_NORM], 1, c->dim, 0, false, &m->globals[MX_T_FINAL_NORM]));
+  /* GGUF says "tied" by leaving output.weight out; HF by tie_word_embeddings. */
+  if (gguf) m->config.tied_embeddings = find_weight(m, gn[MX_T_LM_HEAD]) == NULL;
+  if (!m->config.tied_embeddings)
+    MX_RETURN_IF_ERROR(bind(m, gn[MX_T_LM_HEAD], 2, c->vocab, c->dim, false, &m->globals[MX_T_LM_HEAD]));
+  m->layers = calloc((size_t)c->n_layers * MX_T_LAYER_COUNT, sizeof *m->layers);
+  if (!m->layers) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  const int64_t shapes[MX_T_LAYER_COUNT][3] = {
+      [MX_T_ATTN_NORM] = {1, c->dim, 0}, [MX_T_Q] = {2, q, c->dim},          [MX_T_K] = {2, kv, c->dim},
+      [MX_T_V] = {2, kv, c->dim},        [MX_T_O] = {2, c->dim, q},          [MX_T_FFN_NORM] = {1, c->dim, 0},
+      [MX_T_GATE] = {2, c->ffn_dim, c->dim}, [MX_T_UP] = {2, c->ffn_dim, c->dim}, [MX_T_DOWN] = {2, c->dim, c->ffn_dim}};
+  for (int l = 0; l < c->n_layers; l++)
+    for (int r = 0; r < MX_T_LAYER_COUNT; r++) {
+      char name[MX_WEIGHT_NAME_MAX];
+      snprintf(name, sizeof name, ln[r], l);
+      MX_RETURN_IF_ERROR(bind(m, name, (int)shapes[r][0], shapes[r][1], shapes[r][2], false,
+                              &m->layers[(size_t)l * MX_T_LAYER_COUNT + (size_t)r]));
+    }
+  char extra[MX_WEIGHT_NAME_MAX];
+  snprintf(extra, sizeof extra, ln[0], c->n_layers); /* a layer beyond the config's count */
+  if (find_weight(m, extra))
+    return mx_status_make(MX_STAGE_IO, "the weights do not belong to this config", "%s: has tensor '%s' beyond its %d layers",
+                          m->path, extra, c->n_layers);
+  return NULL;
+}
+
+mx_status_t mx_model_open(const char *path, mx_model_t **out) {
+  *out = NULL;
+  mx_model_t *m = calloc(1, sizeof *m);
+  if (!m || !(m->path = strdup(path))) {
+    free(m);
+    return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  }
+  mx_status_t st;
+  if (mx_is_dir(path)) {
+    m->format = MX_MODEL_HF_DIR;
+    st = open_hf_dir(m, path);
+  } else if (mx_file_exists(path)) {
+    m->format = MX_MODEL_GGUF;
+    st = open_gguf(m, path);
+  } else {
+    st = mx_status_make(MX_STAGE_IO, "pass an HF model directory or a .gguf file (`make model` fetches the default)",
+                        "model %s does not exist", path);
+  }
+  if (!st) st = bind_roles(m);
+  if (st) {
+    mx_model_close(m);
+    return st;
+  }
+  *out = m;
+  return NULL;
+}
+
+const mx_model_config_t *mx_model_config(const mx_model_t *m) { return &m->config; }
+mx_model_format_t mx_model_format(const mx_model_t *m) { return m->format; }
+const char *mx_model_path(const mx_model_t *m) { return m->path; }
+const mx_weight_t *mx_model_global(const mx_model_t *m, mx_global_role_t role) { return m->globals[role]; }
+const mx_weight_t *mx_model_layer(const mx_model_t *m, int layer, mx_layer_role_t role) {
+  return m->layers[(size_t)layer * MX_T_LAYER_COUNT + (size_t)role];
+}
+bool mx_model_qk_interleaved(const mx_model_t *m) { return m->format == MX_MODEL_GGUF; }
+int mx_model_n_files(const mx_model_t *m) { return m->n_files; }
+const char *mx_model_file_path(const mx_model_t *m, int i) { return m->files[i].path; }
+const mx_gguf_t *mx_model_gguf(const mx_model_t *m) { return m->gguf; }
+
+uint64_t mx_model_weight_bytes(const mx_model_t *m) {
+  uint64_t total = 0;
+  for (int r = 0; r < MX_T_GLOBAL_COUNT; r++)
+    if (m->globals[r]) total += m->globals[r]->nbytes;
+  for (int i = 0; i < m->config.n_layers * MX_T_LAYER_COUNT; i++) total += m->layers[i]->nbytes;
+  return total;
+}

@@ -1,0 +1,216 @@
+#include "model/synth.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "base/clock.h"
+#include "base/file.h"
+#include "model/config.h"
+
+#define CHUNK_ELEMS (1u << 22)
+
+typedef struct {
+  char name[96];
+  int rank;
+  int64_t shape[2];
+  int is_norm;
+} synth_tensor_t;
+
+static uint64_t splitmix64(uint64_t *s) {
+  uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+static uint64_t stream_seed(uint64_t seed, const char *name) {
+  uint64_t h = 1469598103934665603ULL;
+  for (const char *p = name; *p; p++) h = (h ^ (uint8_t)*p) * 1099511628211ULL;
+  uint64_t s = seed ^ h;
+  uint64_t r = splitmix64(&s);
+  return r ? r : 1;
+}
+
+static int list_tensors(const mx_model_config_t *c, synth_tensor_t **out) {
+  int n = 2 + (c->tied_embeddings ? 0 : 1) + 9 * c->n_layers;
+  synth_tensor_t *t = calloc((size_t)n, sizeof *t);
+  if (!t) return -1;
+  int64_t q = (int64_t)c->n_heads * c->head_dim, kv = (int64_t)c->n_kv_heads * c->head_dim;
+  int k = 0;
+#define ADD2(nm, a, b) (snprintf(t[k].name, sizeof t[k].name, "%s", nm), t[k].rank = 2, t[k].shape[0] = (a), t[k].shape[1] = (b), k++)
+#define ADD1(nm, a) (snprintf(t[k].name, sizeof t[k].name, "%s", nm), t[k].rank = 1, t[k].shape[0] = (a), t[k].is_norm = 1, k++)
+  ADD2("model.embed_tokens.weight", c->vocab, c->dim);
+  for (int l = 0; l < c->n_layers; l++) {
+    char nm[96];
+#define L(fmt) (snprintf(nm, sizeof nm, fmt, l), nm)
+    ADD1(L("model.layers.%d.input_layernorm.weight"), c->dim);
+    ADD2(L("model.layers.%d.self_attn.q_proj.weight"), q, c->dim);
+    ADD2(L("model.layers.%d.self_attn.k_proj.weight"), kv, c->dim);
+    ADD2(L("model.layers.%d.self_attn.v_proj.weight"), kv, c->dim);
+    ADD2(L("model.layers.%d.self_attn.o_proj.weight"), c->dim, q);
+    ADD1(L("model.layers.%d.post_attention_layernorm.weight"), c->dim);
+    ADD2(L("model.layers.%d.mlp.gate_proj.weight"), c->ffn_dim, c->dim);
+    ADD2(L("model.layers.%d.mlp.up_proj.weight"), c->ffn_dim, c->dim);
+    ADD2(L("model.layers.%d.mlp.down_proj.weight"), c->dim, c->ffn_dim);
+#undef L
+  }
+  ADD1("model.norm.weight", c->dim);
+  if (!c->tied_embeddings) ADD2("lm_head.weight", c->vocab, c->dim);
+#undef ADD1
+#undef ADD2
+  *out = t;
+  return k;
+}
+
+static uint64_t tensor_elems(const synth_tensor_t *t) {
+  return (uint64_t)t->shape[0] * (uint64_t)(t->rank == 2 ? t->shape[1] : 1);
+}
+
+static const char *st_dtype(mx_wtype_t d) { return d == MX_W_F32 ? "F32" : d == MX_W_F16 ? "F16" : "BF16"; }
+
+/* The safetensors header, padded with spaces to a multiple of 8 as the reference writer does. */
+static char *build_header(const synth_tensor_t *t, int n, mx_wtype_t dtype, size_t *len) {
+  json_t *root = json_object();
+  json_object_set_new(root, "__metadata__", json_pack("{s:s}", "format", "pt"));
+  uint64_t off = 0, esz = dtype == MX_W_F32 ? 4 : 2;
+  for (int i = 0; i < n; i++) {
+    json_t *shape = json_array();
+    for (int d = 0; d < t[i].rank; d++) json_array_append_new(shape, json_integer(t[i].shape[d]));
+    uint64_t bytes = tensor_elems(&t[i]) * esz;
+    json_object_set_new(root, t[i].name,
+                        json_pack("{s:s,s:o,s:[I,I]}", "dtype", st_dtype(dtype), "shape", shape, "data_offsets",
+                                  (json_int_t)off, (json_int_t)(off + bytes)));
+    off += bytes;
+  }
+  char *text = json_dumps(root, JSON_COMPACT | JSON_PRESERVE_ORDER);
+  json_decref(root);
+  if (!text) return NULL;
+  size_t n0 = strlen(text), padded = (n0 + 7) / 8 * 8;
+  char *out = realloc(text, padded + 1);
+  if (!out) {
+    free(text);
+    return NULL;
+  }
+  memset(out + n0, ' ', padded - n0);
+  out[padded] = '\0';
+  *len = padded;
+  return out;
+}
+
+static mx_status_t write_tensor(FILE *f, const synth_tensor_t *t, uint64_t seed, mx_wtype_t dtype, void *buf) {
+  uint64_t s = stream_seed(seed, t->name), left = tensor_elems(t);
+  const double a = t->is_norm ? 0.1 : 0.02 * sqrt(3.0), center = t->is_norm ? 1.0 : 0.0;
+  while (left > 0) {
+    uint32_t n = left < CHUNK_ELEMS ? (uint32_t)left : CHUNK_ELEMS;
+    for (uint32_t i = 0; i < n; i++) {
+      s ^= s >> 12, s ^= s << 25, s ^= s >> 27;
+      uint64_t r = s * 0x2545F4914F6CDD1DULL;
+      float v = (float)(center + a * ((double)(r >> 11) * (2.0 / 9007199254740992.0) - 1.0));
+      if (dtype == MX_W_F32) ((float *)buf)[i] = v;
+      else if (dtype == MX_W_F16) ((uint16_t *)buf)[i] = mx_f32_to_f16(v);
+      else ((uint16_t *)buf)[i] = mx_f32_to_bf16(v);
+    }
+    size_t bytes = (size_t)n * (dtype == MX_W_F32 ? 4 : 2);
+    if (fwrite(buf, 1, bytes, f) != bytes) return mx_status_make(MX_STAGE_IO, "check free disk space", "short write of %s", t->name);
+    left -= n;
+  }
+  return NULL;
+}
+
+static mx_status_t copy_file(const char *from, const char *to) {
+  char *text;
+  size_t len;
+  MX_RETURN_IF_ERROR(mx_read_file(from, 256u << 20, &text, &len));
+  FILE *f = fopen(to, "wb");
+  bool ok = f && fwrite(text, 1, len, f) == len;
+  if (f) ok = (fclose(f) == 0) && ok;
+  free(text);
+  return ok ? NULL : mx_status_make(MX_STAGE_IO, "check the output directory", "cannot write %s", to);
+}
+
+/* config.json as given, with the dtype fields set to what was written. */
+static mx_status_t write_config(const char *config_text, mx_wtype_t dtype, const char *path) {
+  json_t *root = json_loads(config_text, 0, NULL);
+  if (!root) return mx_status_make(MX_STAGE_IO, NULL, "config.json does not parse");
+  const char *name = dtype == MX_W_F32 ? "float32" : dtype == MX_W_F16 ? "float16" : "bfloat16";
+  json_object_set_new(root, "torch_dtype", json_string(name));
+  int rc = json_dump_file(root, path, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+  json_decref(root);
+  return rc == 0 ? NULL : mx_status_make(MX_STAGE_IO, "check the output directory", "cannot write %s", path);
+}
+
+mx_status_t mx_synth_write(const mx_synth_options_t *o, uint64_t *params_out, uint64_t *bytes_out) {
+  char *config_text;
+  MX_RETURN_IF_ERROR(mx_read_file(o->config_path, 4u << 20, &config_text, NULL));
+  mx_model_config_t c;
+  mx_status_t st = mx_config_from_hf_json(config_text, NULL, o->config_path, &c);
+  char tok_src[4096], path[4096];
+  snprintf(tok_src, sizeof tok_src, "%s/tokenizer.json", o->tokenizer_dir ? o->tokenizer_dir : "");
+  if (!st && (!o->tokenizer_dir || !mx_file_exists(tok_src)))
+    st = mx_status_make(MX_STAGE_USAGE, "pass --tokenizer DIR with a tokenizer.json (e.g. ../shared/data/llama3-tokenizer)",
+                        "no tokenizer.json in '%s'", o->tokenizer_dir ? o->tokenizer_dir : "(none given)");
+  if (!st && mkdir(o->out_dir, 0755) != 0 && errno != EEXIST)
+    st = mx_status_make(MX_STAGE_IO, "pass a writable path", "cannot create %s: %s", o->out_dir, strerror(errno));
+  snprintf(path, sizeof path, "%s/model.safetensors", o->out_dir);
+  if (!st && mx_file_exists(path))
+    st = mx_status_make(MX_STAGE_USAGE, "choose an empty directory or delete it", "%s already holds a model", o->out_dir);
+  synth_tensor_t *t = NULL;
+  int n = st ? 0 : list_tensors(&c, &t);
+  if (!st && n < 0) st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  size_t hlen = 0;
+  char *header = st ? NULL : build_header(t, n, o->dtype, &hlen);
+  void *buf = st ? NULL : malloc((size_t)CHUNK_ELEMS * 4);
+  if (!st && (!header || !buf)) st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  FILE *f = NULL;
+  uint64_t params = 0;
+  for (int i = 0; i < n; i++) params += tensor_elems(&t[i]);
+  if (!st) {
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.partial", path);
+    f = fopen(tmp, "wb");
+    if (!f) st = mx_status_make(MX_STAGE_IO, "check the output directory", "cannot create %s", tmp);
+    uint8_t len8[8];
+    for (int i = 0; i < 8; i++) len8[i] = (uint8_t)((uint64_t)hlen >> (8 * i));
+    if (!st && (fwrite(len8, 1, 8, f) != 8 || fwrite(header, 1, hlen, f) != hlen))
+      st = mx_status_make(MX_STAGE_IO, "check free disk space", "short write to %s", tmp);
+    double t0 = mx_now_ms(), next_report = t0 + 2000;
+    uint64_t done = 0;
+    for (int i = 0; i < n && !st; i++) {
+      st = write_tensor(f, &t[i], o->seed, o->dtype, buf);
+      done += tensor_elems(&t[i]);
+      if (!o->quiet && mx_now_ms() > next_report) {
+        fprintf(stderr, "mlxcel synth: %3.0f%% (%.2f of %.2f G parameters)\n", 100.0 * (double)done / (double)params,
+                (double)done / 1e9, (double)params / 1e9);
+        next_report = mx_now_ms() + 2000;
+      }
+    }
+    if (f && fclose(f) != 0 && !st) st = mx_status_make(MX_STAGE_IO, "check free disk space", "cannot finish %s", tmp);
+    if (!st && rename(tmp, path) != 0) st = mx_status_make(MX_STAGE_IO, NULL, "cannot rename %s", tmp);
+    if (st) remove(tmp);
+  }
+  if (!st) {
+    snprintf(path, sizeof path, "%s/config.json", o->out_dir);
+    st = write_config(config_text, o->dtype, path);
+  }
+  if (!st) {
+    snprintf(path, sizeof path, "%s/tokenizer.json", o->out_dir);
+    st = copy_file(tok_src, path);
+  }
+  snprintf(tok_src, sizeof tok_src, "%s/tokenizer_config.json", o->tokenizer_dir ? o->tokenizer_dir : "");
+  if (!st && mx_file_exists(tok_src)) {
+    snprintf(path, sizeof path, "%s/tokenizer_config.json", o->out_dir);
+    st = copy_file(tok_src, path);
+  }
+  if (params_out) *params_out = params;
+  if (bytes_out) *bytes_out = 8 + hlen + params * (o->dtype == MX_W_F32 ? 4 : 2);
+  free(buf);
+  free(header);
+  free(t);
+  free(config_text);
+  return st;
+}

@@ -1,0 +1,29 @@
+/* Synthetic checkpoints: a complete HF model directory with deterministic pseudo-random weights,
+ * for exercising real architectures (e.g. Llama-3.2-1B) without their trained weights.
+ *
+ * Distribution (documented so others can reproduce it): every tensor has its own xorshift64*
+ * stream seeded from (seed, tensor name) by FNV-1a + splitmix64, so a tensor's values do not depend
+ * on the order of writing. Matrices (embeddings and projections) are uniform on [-a, a] with
+ * a = 0.02 * sqrt(3), i.e. standard deviation 0.02 (HF's initializer_range default); RMSNorm
+ * weights are uniform on [0.9, 1.1]. Values are drawn in f32 and rounded to nearest even. */
+#ifndef MX_MODEL_SYNTH_H
+#define MX_MODEL_SYNTH_H
+
+#include <stdint.h>
+
+#include "base/status.h"
+#include "model/wtype.h"
+
+typedef struct {
+  const char *config_path;   /* HF config.json (llama) */
+  const char *tokenizer_dir; /* holds tokenizer.json (and tokenizer_config.json if any): copied */
+  const char *out_dir;       /* created if missing; must not already hold a model */
+  uint64_t seed;
+  mx_wtype_t dtype; /* MX_W_F32, MX_W_F16 or MX_W_BF16 */
+  int quiet;        /* no progress lines */
+} mx_synth_options_t;
+
+/* Writes config.json, model.safetensors, tokenizer files. *bytes_out: size of the weights file. */
+mx_status_t mx_synth_write(const mx_synth_options_t *o, uint64_t *params_out, uint64_t *bytes_out);
+
+#endif

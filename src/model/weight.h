@@ -1,0 +1,26 @@
+/* One tensor of a model file, as found on disk (pointing into the mapped file). */
+#ifndef MX_MODEL_WEIGHT_H
+#define MX_MODEL_WEIGHT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model/wtype.h"
+
+#define MX_WEIGHT_NAME_MAX 128
+#define MX_WEIGHT_MAX_RANK 4
+
+typedef struct {
+  char name[MX_WEIGHT_NAME_MAX]; /* as in the file */
+  mx_wtype_t type;
+  int rank;
+  int64_t shape[MX_WEIGHT_MAX_RANK]; /* outermost first (PyTorch order): [out, in] for a linear */
+  const uint8_t *data;
+  uint64_t nbytes;
+  uint64_t file_offset; /* where the bytes start in their file (for runtime parameter loading) */
+  int file;             /* index of the file among the model's files */
+} mx_weight_t;
+
+int64_t mx_weight_count(const mx_weight_t *w);
+
+#endif
