@@ -8,10 +8,11 @@ BUILD    ?= build
 JANSSON_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
 JANSSON_LIBS   := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 OPT      ?= -O2 -g
+PCRE2_LIBS     := $(shell pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
 CFLAGS   += $(OPT) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wno-format-truncation -Isrc $(JANSSON_CFLAGS) \
             -DMX_IREE_VERSION='"$(MLXCEL_IREE_VERSION)"' \
             -DMX_SOURCE_WORKER='"$(CURDIR)/src/device/worker/mlxcel_worker.py"'
-LDLIBS   += $(JANSSON_LIBS) -lm
+LDLIBS   += $(JANSSON_LIBS) $(PCRE2_LIBS) -lm
 
 # Library sources by module (DESIGN.md data flow); cli/ holds the front end only.
 LIB_SRC  := $(wildcard src/base/*.c src/model/*.c src/tokenizer/*.c src/hlo/*.c src/compiler/*.c src/device/*.c)
@@ -79,10 +80,10 @@ test: deps iree
 unit-bins: $(UNIT_BIN) $(BUILD)/mlxcel $(BUILD)/mlxcel-worker.py
 
 # A relocatable build for hosts without this machine's libraries (the GPU machine): jansson linked
-# statically, the worker script beside the binary. Only glibc and libm stay dynamic.
+# and PCRE2 statically, the worker script beside the binary. Only glibc and libm stay dynamic.
 bundle:
 	@$(MAKE) --no-print-directory BUILD=build-bundle \
-	  JANSSON_LIBS="-Wl,-Bstatic -ljansson -Wl,-Bdynamic" all
+	  JANSSON_LIBS="-Wl,-Bstatic -ljansson -Wl,-Bdynamic" PCRE2_LIBS="-Wl,-Bstatic -lpcre2-8 -Wl,-Bdynamic" all
 	@echo "bundle: build-bundle/mlxcel + build-bundle/mlxcel-worker.py"
 
 clean:

@@ -24,6 +24,8 @@ mx_status_t mx_cli_check_backend(void);
 int mx_cmd_devices(int argc, char **argv);
 int mx_cmd_info(int argc, char **argv);
 int mx_cmd_synth(int argc, char **argv);
+int mx_cmd_tokenize(int argc, char **argv);
+int mx_cmd_template(int argc, char **argv);
 int mx_cmd_smoke(int argc, char **argv);
 
 #endif

@@ -13,6 +13,8 @@ static const struct {
     {"devices", mx_cmd_devices, "list the runtime's drivers, their devices and architectures"},
     {"info", mx_cmd_info, "open a model (HF directory or GGUF), check it and describe it"},
     {"synth", mx_cmd_synth, "write a synthetic HF checkpoint (deterministic random weights) for a config"},
+    {"tokenize", mx_cmd_tokenize, "token ids of a text (or a JSONL file) and their decode"},
+    {"template", mx_cmd_template, "render a conversation with the model's chat template"},
     {"smoke", mx_cmd_smoke, "compile and run a StableHLO add and matmul on a device, check the results"},
 };
 

@@ -1,0 +1,179 @@
+/* mlxcel tokenize / mlxcel template: the tokenizer and chat templates on their own, for users and
+ * for the parity tests against HF tokenizers and transformers. */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/clock.h"
+#include "base/file.h"
+#include "cli/cli.h"
+#include "tokenizer/chat.h"
+#include "tokenizer/tokenizer.h"
+
+static void tokenize_help(void) {
+  printf("usage: mlxcel tokenize -m MODEL (-p TEXT | --jsonl FILE) [--no-bos]\n\n"
+         "MODEL is an HF model directory, a directory with tokenizer.json, or a GGUF file.\n"
+         "  -p TEXT        print the token ids of TEXT, then its decode\n"
+         "  --jsonl FILE   for every line {\"text\": ...} of FILE print {\"ids\": [...], \"decoded\": \"...\"}\n"
+         "                 (decoded keeps special tokens); the encode throughput goes to stderr\n"
+         "  --no-bos       do not add BOS even when the tokenizer's configuration adds one\n");
+}
+
+static mx_status_t tokenize_jsonl(const mx_tokenizer_t *t, const char *path, bool add_special) {
+  FILE *f = fopen(path, "r");
+  if (!f) return mx_status_make(MX_STAGE_IO, "check the path", "cannot open %s", path);
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t n;
+  double encode_ms = 0;
+  size_t bytes = 0, records = 0, lineno = 0;
+  mx_status_t st = NULL;
+  while (!st && (n = getline(&line, &cap, f)) >= 0) {
+    lineno++;
+    json_error_t jerr;
+    json_t *rec = json_loadb(line, (size_t)n, JSON_ALLOW_NUL, &jerr);
+    json_t *text = json_object_get(rec, "text");
+    if (!json_is_string(text)) {
+      st = mx_status_make(MX_STAGE_USAGE, "each line must be a JSON object with a \"text\" string", "%s:%zu: bad record", path, lineno);
+      json_decref(rec);
+      break;
+    }
+    mx_ids_t ids = {0};
+    double t0 = mx_now_ms();
+    st = mx_tokenizer_encode(t, json_string_value(text), json_string_length(text), add_special, &ids);
+    encode_ms += mx_now_ms() - t0;
+    bytes += json_string_length(text);
+    records++;
+    mx_strbuf_t dec;
+    mx_strbuf_init(&dec);
+    if (!st) st = mx_tokenizer_decode(t, ids.ids, ids.n, false, &dec);
+    if (!st) {
+      json_t *arr = json_array();
+      for (size_t i = 0; i < ids.n; i++) json_array_append_new(arr, json_integer(ids.ids[i]));
+      json_t *o = json_pack("{s:o,s:s%}", "ids", arr, "decoded", dec.data ? dec.data : "", dec.len);
+      char *s = json_dumps(o, JSON_COMPACT | JSON_ENSURE_ASCII);
+      if (s) printf("%s\n", s);
+      free(s);
+      json_decref(o);
+    }
+    mx_strbuf_free(&dec);
+    mx_ids_free(&ids);
+    json_decref(rec);
+  }
+  free(line);
+  fclose(f);
+  if (!st)
+    fprintf(stderr, "mlxcel tokenize: encoded %zu bytes in %.1f ms (%.2f MB/s), %zu records\n", bytes, encode_ms,
+            encode_ms > 0 ? (double)bytes / 1e6 / (encode_ms / 1e3) : 0.0, records);
+  return st;
+}
+
+int mx_cmd_tokenize(int argc, char **argv) {
+  const char *model = NULL, *prompt = NULL, *jsonl = NULL;
+  bool add_special = true;
+  for (int i = 1; i < argc; i++) {
+    mx_status_t err = NULL;
+    const char *v;
+    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+      tokenize_help();
+      return 0;
+    }
+    if (!strcmp(argv[i], "--no-bos")) add_special = false;
+    else if (mx_cli_flag(argc, argv, &i, "-m", &v, &err) || mx_cli_flag(argc, argv, &i, "--model", &v, &err)) model = v;
+    else if (mx_cli_flag(argc, argv, &i, "-p", &v, &err) || mx_cli_flag(argc, argv, &i, "--prompt", &v, &err)) prompt = v;
+    else if (mx_cli_flag(argc, argv, &i, "--jsonl", &v, &err)) jsonl = v;
+    else err = mx_status_make(MX_STAGE_USAGE, "run `mlxcel tokenize --help`", "unknown option '%s'", argv[i]);
+    if (err) return mx_cli_report(err);
+  }
+  if (!model || (!prompt == !jsonl))
+    return mx_cli_report(mx_status_make(MX_STAGE_USAGE, "run `mlxcel tokenize --help`", "give -m MODEL and one of -p or --jsonl"));
+  mx_tokenizer_t *t;
+  mx_status_t st = mx_tokenizer_open(model, &t);
+  if (st) return mx_cli_report(st);
+  if (jsonl) {
+    st = tokenize_jsonl(t, jsonl, add_special);
+  } else {
+    mx_ids_t ids = {0};
+    mx_strbuf_t dec;
+    mx_strbuf_init(&dec);
+    st = mx_tokenizer_encode(t, prompt, strlen(prompt), add_special, &ids);
+    if (!st) st = mx_tokenizer_decode(t, ids.ids, ids.n, false, &dec);
+    if (!st) {
+      for (size_t i = 0; i < ids.n; i++) printf("%s%d", i ? " " : "", ids.ids[i]);
+      printf("\n%zu tokens; decode: %s\n", ids.n, dec.data ? dec.data : "");
+    }
+    mx_strbuf_free(&dec);
+    mx_ids_free(&ids);
+  }
+  mx_tokenizer_free(t);
+  return mx_cli_report(st);
+}
+
+static void template_help(void) {
+  printf("usage: mlxcel template -m MODEL --messages FILE.json [--no-generation-prompt]\n\n"
+         "Renders a conversation (a JSON array of {\"role\", \"content\"}) with the model's chat template\n"
+         "and prints the prompt text exactly (no newline added).\n");
+}
+
+static mx_status_t read_messages(const char *path, json_t **root, mx_chat_msg_t **msgs, int *n) {
+  char *text;
+  MX_RETURN_IF_ERROR(mx_read_file(path, 64u << 20, &text, NULL));
+  json_error_t jerr;
+  *root = json_loads(text, 0, &jerr);
+  free(text);
+  if (!json_is_array(*root))
+    return mx_status_make(MX_STAGE_USAGE, "give a JSON array of {\"role\": ..., \"content\": ...}", "%s is not a JSON array", path);
+  *n = (int)json_array_size(*root);
+  *msgs = calloc((size_t)*n + 1, sizeof **msgs);
+  if (!*msgs) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  for (int i = 0; i < *n; i++) {
+    json_t *m = json_array_get(*root, (size_t)i);
+    (*msgs)[i].role = json_string_value(json_object_get(m, "role"));
+    (*msgs)[i].content = json_string_value(json_object_get(m, "content"));
+  }
+  return NULL;
+}
+
+int mx_cmd_template(int argc, char **argv) {
+  const char *model = NULL, *messages = NULL;
+  bool gen_prompt = true;
+  for (int i = 1; i < argc; i++) {
+    mx_status_t err = NULL;
+    const char *v;
+    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+      template_help();
+      return 0;
+    }
+    if (!strcmp(argv[i], "--no-generation-prompt")) gen_prompt = false;
+    else if (mx_cli_flag(argc, argv, &i, "-m", &v, &err) || mx_cli_flag(argc, argv, &i, "--model", &v, &err)) model = v;
+    else if (mx_cli_flag(argc, argv, &i, "--messages", &v, &err)) messages = v;
+    else err = mx_status_make(MX_STAGE_USAGE, "run `mlxcel template --help`", "unknown option '%s'", argv[i]);
+    if (err) return mx_cli_report(err);
+  }
+  if (!model || !messages)
+    return mx_cli_report(mx_status_make(MX_STAGE_USAGE, "run `mlxcel template --help`", "give -m MODEL and --messages FILE"));
+  mx_tokenizer_t *t;
+  mx_status_t st = mx_tokenizer_open(model, &t);
+  if (st) return mx_cli_report(st);
+  json_t *root = NULL;
+  mx_chat_msg_t *msgs = NULL;
+  int n = 0;
+  mx_chat_template_t ct = {0};
+  mx_strbuf_t out;
+  mx_strbuf_init(&out);
+  size_t bos_len = 0;
+  const char *bos = mx_tokenizer_bos(t) >= 0 ? mx_tokenizer_token_bytes(t, mx_tokenizer_bos(t), &bos_len) : NULL;
+  char *bos_text = bos ? strndup(bos, bos_len) : NULL;
+  st = read_messages(messages, &root, &msgs, &n);
+  if (!st) st = mx_chat_template_parse(mx_tokenizer_chat_template(t), bos_text, &ct);
+  if (!st) st = mx_chat_render(&ct, msgs, n, gen_prompt, &out);
+  if (!st && out.len) fwrite(out.data, 1, out.len, stdout);
+  mx_strbuf_free(&out);
+  mx_chat_template_free(&ct);
+  free(bos_text);
+  free(msgs);
+  json_decref(root);
+  mx_tokenizer_free(t);
+  return mx_cli_report(st);
+}

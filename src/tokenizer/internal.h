@@ -1,0 +1,76 @@
+/* The tokenizer's internals, shared by its loaders (load_hf.c, load_gguf.c) and its core. */
+#ifndef MX_TOKENIZER_INTERNAL_H
+#define MX_TOKENIZER_INTERNAL_H
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include "base/hashmap.h"
+#include "tokenizer/tokenizer.h"
+
+#define MX_TOK_MAX_STEPS 4
+
+typedef enum {
+  MX_PRE_SPLIT,     /* a regex; matches and the gaps between them become pieces ("Isolated") */
+  MX_PRE_BYTELEVEL, /* optional prefix space, then (use_regex) the GPT-2 split */
+} mx_pre_kind_t;
+
+typedef struct {
+  mx_pre_kind_t kind;
+  pcre2_code *re; /* NULL for a ByteLevel step without regex */
+  bool add_prefix_space;
+} mx_pre_step_t;
+
+typedef struct {
+  char *content;
+  uint32_t len;
+  int32_t id;
+  bool special, lstrip, rstrip;
+} mx_added_token_t;
+
+struct mx_tokenizer {
+  char *source;
+  int vocab_size;    /* max id + 1 over the model vocabulary and added tokens */
+  char **tok_bytes;  /* raw bytes of each id (NULL where no token has that id) */
+  uint32_t *tok_len;
+  uint8_t *is_special;
+  mx_strmap_t vocab;  /* raw bytes -> id, the BPE model's vocabulary */
+  mx_u64map_t merges; /* (left << 32 | right) -> (rank << 32 | merged) */
+  int32_t byte_id[256];
+  bool ignore_merges; /* a word that is itself in the vocabulary is not merged (Llama 3) */
+  mx_added_token_t *added;
+  int n_added;
+  bool added_first_byte[256];
+  mx_pre_step_t steps[MX_TOK_MAX_STEPS];
+  int n_steps;
+  int bos_id;
+  bool add_bos;
+  char *chat_template;
+  char **retired; /* spellings replaced by an added token, still referenced by the vocab map */
+  int n_retired;
+};
+
+/* GPT-2's byte <-> printable code point table. */
+uint32_t mx_bytelevel_char(uint8_t b);
+/* Converts a token spelled in byte-level code points (UTF-8) to its raw bytes, in place-safe
+ * fashion into out (at most len bytes). Characters outside the table are copied as UTF-8. */
+size_t mx_bytelevel_decode(const char *s, size_t len, char *out);
+
+/* Builder steps used by the loaders. */
+mx_tokenizer_t *mx_tok_alloc(const char *source, int vocab_size);
+mx_status_t mx_tok_set_token(mx_tokenizer_t *t, int32_t id, const char *bytes, size_t len, bool in_model_vocab);
+mx_status_t mx_tok_add_merge(mx_tokenizer_t *t, const char *left, size_t llen, const char *right, size_t rlen, int rank);
+mx_status_t mx_tok_add_added(mx_tokenizer_t *t, int32_t id, const char *content, size_t len, bool special, bool lstrip,
+                             bool rstrip);
+mx_status_t mx_tok_add_split(mx_tokenizer_t *t, const char *pattern);
+mx_status_t mx_tok_add_bytelevel(mx_tokenizer_t *t, bool add_prefix_space, bool use_regex);
+/* Digits pre-tokenizer: each digit alone (individual) or runs of digits. */
+mx_status_t mx_tok_add_digits(mx_tokenizer_t *t, bool individual);
+/* Final checks: every byte has a token, ids are consistent. */
+mx_status_t mx_tok_finish(mx_tokenizer_t *t);
+
+/* Splits one segment of text into pre-token pieces: appends (start, end) offsets, relative to text. */
+mx_status_t mx_pretokenize(const mx_tokenizer_t *t, const char *text, size_t len, size_t **spans, size_t *n_spans,
+                           size_t *cap);
+
+#endif
