@@ -23,7 +23,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all deps run test test-unit test-asan test-integration clean \
-        iree iree-env iree-cpu iree-cuda unit-bins bundle model
+        iree iree-env iree-cpu iree-cuda unit-bins bundle model fuzz fuzz-run
 
 all: $(BUILD)/mlxcel $(BUILD)/mlxcel-worker.py
 
@@ -70,8 +70,8 @@ run: deps iree
 	$(BUILD)/mlxcel smoke --device $${MLXCEL_XLA_DEVICE:-local-task} --repeat 20
 
 # --- tests -----------------------------------------------------------------------------------
-test: deps iree
-	@$(MAKE) --no-print-directory all unit-bins
+test: deps iree model
+	@$(MAKE) --no-print-directory all unit-bins fuzz
 	@$(MAKE) --no-print-directory BUILD=build-asan \
 	  OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	  unit-bins
@@ -86,5 +86,28 @@ bundle:
 	  JANSSON_LIBS="-Wl,-Bstatic -ljansson -Wl,-Bdynamic" PCRE2_LIBS="-Wl,-Bstatic -lpcre2-8 -Wl,-Bdynamic" all
 	@echo "bundle: build-bundle/mlxcel + build-bundle/mlxcel-worker.py"
 
+# --- fuzzing (libFuzzer, clang) ----------------------------------------------------------------
+FUZZ_TARGETS := fuzz_safetensors fuzz_gguf fuzz_tokenizer
+FUZZ_SECONDS ?= 60
+FUZZ_CC      ?= clang
+FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -std=c11 -D_GNU_SOURCE \
+                -Isrc -Itests $(JANSSON_CFLAGS) -DMX_IREE_VERSION='"$(MLXCEL_IREE_VERSION)"'
+FUZZ_LIB_SRC := $(wildcard src/base/*.c src/model/*.c src/tokenizer/*.c)
+
+build-fuzz/%: tests/fuzz/%.c $(FUZZ_LIB_SRC) $(wildcard src/*/*.h) tests/unit/gguf_writer.h
+	@mkdir -p build-fuzz
+	$(FUZZ_CC) $(FUZZ_FLAGS) $< $(FUZZ_LIB_SRC) -o $@ $(JANSSON_LIBS) $(PCRE2_LIBS) -lm
+
+build-fuzz/make_seeds: tests/fuzz/make_seeds.c $(FUZZ_LIB_SRC) tests/unit/gguf_writer.h
+	@mkdir -p build-fuzz
+	$(CC) -O1 -std=c11 -D_GNU_SOURCE -Isrc -Itests $(JANSSON_CFLAGS) -DMX_IREE_VERSION='"$(MLXCEL_IREE_VERSION)"' \
+	  $< $(FUZZ_LIB_SRC) -o $@ $(JANSSON_LIBS) $(PCRE2_LIBS) -lm
+
+fuzz: $(FUZZ_TARGETS:%=build-fuzz/%) build-fuzz/make_seeds
+
+# Runs every fuzzer for FUZZ_SECONDS from its seed corpus; findings (crash-*) land in build-fuzz/.
+fuzz-run: fuzz
+	@tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
 clean:
-	rm -rf build build-asan build-bundle
+	rm -rf build build-asan build-bundle build-fuzz

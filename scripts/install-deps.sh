@@ -2,7 +2,7 @@
 # Installs the Debian packages mlxcel builds and tests with. Idempotent: when everything is present
 # it only checks (dpkg) and prints nothing.
 set -euo pipefail
-pkgs=(gcc make pkg-config libjansson-dev libcmocka-dev libpcre2-dev)
+pkgs=(gcc make pkg-config libjansson-dev libcmocka-dev libpcre2-dev clang libclang-rt-14-dev)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -28,6 +28,29 @@ for t in "$build"/tests/test_*; do run_suite "unit: $(basename "$t")" "$t"; done
 for t in "$asan"/tests/test_*; do run_suite "unit (asan+ubsan): $(basename "$t")" "$t"; done
 run_suite "integration: cli" tests/integration/test_cli.sh "$build/mlxcel"
 
+# Oracles: HF tokenizers and transformers judge our tokenizer and chat templates.
+PY=$(scripts/test-env.sh | tail -1) || { echo "cannot set up the test environment"; exit 1; }
+MODEL=$(scripts/fetch-model.sh) || { echo "cannot fetch the default model"; exit 1; }
+oracle=$build/oracle
+mkdir -p "$oracle"
+"$PY" tests/oracle/build_corpus.py "$oracle/corpus.jsonl"
+"$PY" tests/oracle/smollm2_tokenizer.py "$MODEL" "$oracle/smollm2-tok" >&2
+LLAMA3=../shared/data/llama3-tokenizer
+run_suite "oracle: Llama 3 tokenizer vs HF tokenizers" "$PY" tests/oracle/tokenizer_parity.py --model "$LLAMA3" \
+  --hf-tokenizer "$LLAMA3" --corpus "$oracle/corpus.jsonl" --mlxcel "$build/mlxcel"
+run_suite "oracle: SmolLM2 GGUF tokenizer vs HF tokenizers" "$PY" tests/oracle/tokenizer_parity.py --model "$MODEL" \
+  --hf-tokenizer "$oracle/smollm2-tok" --corpus "$oracle/corpus.jsonl" --mlxcel "$build/mlxcel"
+run_suite "oracle: Llama 3 tokenizer without BOS" "$PY" tests/oracle/tokenizer_parity.py --model "$LLAMA3" \
+  --hf-tokenizer "$LLAMA3" --corpus "$oracle/corpus.jsonl" --mlxcel "$build/mlxcel" --add-special-tokens 0
+run_suite "oracle: Llama 3 chat template vs transformers" "$PY" tests/oracle/chat_template_parity.py --model "$LLAMA3" \
+  --hf-tokenizer "$LLAMA3" --mlxcel "$build/mlxcel"
+run_suite "oracle: SmolLM2 chat template vs transformers" "$PY" tests/oracle/chat_template_parity.py --model "$MODEL" \
+  --hf-tokenizer "$oracle/smollm2-tok" --mlxcel "$build/mlxcel"
+
+# A short fuzz of every untrusted-input parser (make fuzz-run FUZZ_SECONDS=N for long runs).
+fuzz_smoke() { tests/fuzz/run.sh "${FUZZ_SECONDS:-15}" fuzz_safetensors fuzz_gguf fuzz_tokenizer && echo "3 passed, 0 failed"; }
+run_suite "fuzz: parsers and tokenizer (${FUZZ_SECONDS:-15} s each)" fuzz_smoke
+
 echo "=== summary"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$suites_failed" -eq 0 ]

@@ -3,6 +3,7 @@
  * same operation: matches of a regex and the gaps between them become separate pieces, and each
  * step splits every piece the previous steps produced, independently (a lookahead never sees past
  * the end of its piece). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,13 +12,68 @@
 /* The split HF's ByteLevel pre-tokenizer applies when use_regex is true. */
 static const char gpt2_split[] = "'s|'t|'re|'ve|'m|'ll|'d| ?\\p{L}+| ?\\p{N}+| ?[^\\s\\p{L}\\p{N}]+|\\s+(?!\\S)|\\s+";
 
+/* The Unicode White_Space set, which is what \s means to the regex engine HF tokenizers uses.
+ * PCRE2's own \s also matches U+180E (MONGOLIAN VOWEL SEPARATOR, no longer a space since Unicode
+ * 6.3), which changed ids on our parity corpus; so \s and \S are spelled out before compiling. */
+#define WHITE_SPACE "\\t\\n\\x{0B}\\f\\r\\x{20}\\x{85}\\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}"
+
+/* Rewrites \s and \S (outside and, for \s, inside character classes); NULL if \S appears in a class. */
+static char *spell_out_spaces(const char *p) {
+  size_t n = strlen(p), cap = n * 8 + 256, o = 0;
+  char *out = malloc(cap);
+  if (!out) return NULL;
+  bool in_class = false;
+  for (size_t i = 0; i < n; i++) {
+    if (o + sizeof WHITE_SPACE + 8 > cap) {
+      cap *= 2;
+      char *q = realloc(out, cap);
+      if (!q) {
+        free(out);
+        return NULL;
+      }
+      out = q;
+    }
+    if (p[i] == '\\' && i + 1 < n) {
+      char c = p[i + 1];
+      if (c == 's' || c == 'S') {
+        if (in_class && c == 'S') {
+          free(out);
+          return NULL;
+        }
+        o += (size_t)sprintf(out + o, "%s%s%s", in_class ? "" : (c == 's' ? "[" : "[^"), WHITE_SPACE, in_class ? "" : "]");
+      } else {
+        out[o++] = p[i];
+        out[o++] = c;
+      }
+      i++;
+      continue;
+    }
+    if (p[i] == '[' && !in_class) {
+      in_class = true;
+      out[o++] = p[i];
+      if (i + 1 < n && p[i + 1] == '^') out[o++] = p[++i];
+      if (i + 1 < n && p[i + 1] == ']') out[o++] = p[++i]; /* a leading ] is literal */
+      continue;
+    }
+    if (p[i] == ']' && in_class) in_class = false;
+    out[o++] = p[i];
+  }
+  out[o] = '\0';
+  return out;
+}
+
 static mx_status_t add_regex_step(mx_tokenizer_t *t, mx_pre_kind_t kind, const char *pattern) {
   if (t->n_steps >= MX_TOK_MAX_STEPS)
     return mx_status_make(MX_STAGE_IO, NULL, "%s: more than %d pre-tokenizer steps", t->source, MX_TOK_MAX_STEPS);
+  char *spelled = spell_out_spaces(pattern);
+  if (!spelled)
+    return mx_status_make(MX_STAGE_IO, "the tokenizer's pre-tokenizer regex is not supported",
+                          "%s: the split regex uses \\S inside a character class", t->source);
   int err;
   PCRE2_SIZE off;
-  /* UCP: \s, \w, \d and POSIX classes use Unicode properties, as the HF regex engine does. */
-  pcre2_code *re = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, PCRE2_UTF | PCRE2_UCP, &err, &off, NULL);
+  /* UCP: \w, \d and POSIX classes use Unicode properties, as the HF regex engine does. */
+  pcre2_code *re = pcre2_compile((PCRE2_SPTR)spelled, PCRE2_ZERO_TERMINATED, PCRE2_UTF | PCRE2_UCP, &err, &off, NULL);
+  free(spelled);
   if (!re) {
     PCRE2_UCHAR msg[160];
     pcre2_get_error_message(err, msg, sizeof msg);

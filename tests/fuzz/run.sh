@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Runs each libFuzzer target for N seconds from a seed corpus (made here: a valid tiny GGUF, a valid
+# safetensors file, some text) and prints executions and findings. Exit 1 if any target found a crash.
+set -uo pipefail
+secs=$1; shift
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+seeds=build-fuzz/seeds
+mkdir -p "$seeds"/{fuzz_safetensors,fuzz_gguf,fuzz_tokenizer}
+build-fuzz/make_seeds "$seeds" || { echo "cannot write seeds" >&2; exit 1; }
+printf '\x08\x00\x00\x00\x00\x00\x00\x00{"a":{}}' > "$seeds/fuzz_safetensors/min"
+printf '\x00Hello world 12345 <|im_start|>user\n' > "$seeds/fuzz_tokenizer/text"
+printf '\x01\x10\x00\x20\x00\xc3\x00\x41\x01' > "$seeds/fuzz_tokenizer/ids"
+failed=0
+for t in "$@"; do
+  corpus=build-fuzz/corpus/$t
+  mkdir -p "$corpus"
+  log=build-fuzz/$t.log
+  build-fuzz/$t -max_total_time="$secs" -print_final_stats=1 -artifact_prefix="build-fuzz/$t-" \
+    "$corpus" "$seeds/$t" >"$log" 2>&1
+  rc=$?
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  crashes=$(ls build-fuzz/"$t"-crash-* build-fuzz/"$t"-leak-* build-fuzz/"$t"-timeout-* 2>/dev/null | wc -l)
+  printf '%-18s %4ss  %10s executions  %s findings  (exit %s, log %s)\n' "$t" "$secs" "${execs:-?}" "$crashes" "$rc" "$log"
+  [ "$rc" -ne 0 ] || [ "$crashes" -ne 0 ] && failed=1
+done
+exit $failed

@@ -1,0 +1,286 @@
+/* Model files: parsing valid ones, and refusing every kind of corruption with a clear error. */
+#include "testutil.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "gguf_writer.h"
+#include "model/gguf.h"
+#include "model/model.h"
+#include "model/safetensors.h"
+#include "model/synth.h"
+
+/* --------------------------------------------------------------------------------- safetensors */
+
+static uint8_t *make_safetensors(const char *header, size_t data_len, size_t *size) {
+  size_t h = strlen(header);
+  uint8_t *b = calloc(1, 8 + h + data_len);
+  for (int i = 0; i < 8; i++) b[i] = (uint8_t)((uint64_t)h >> (8 * i));
+  memcpy(b + 8, header, h);
+  *size = 8 + h + data_len;
+  return b;
+}
+
+static void safetensors_valid(void **state) {
+  (void)state;
+  size_t n;
+  uint8_t *b = make_safetensors(
+      "{\"__metadata__\":{\"format\":\"pt\"},\"a\":{\"dtype\":\"F32\",\"shape\":[2,3],\"data_offsets\":[0,24]},"
+      "\"b\":{\"dtype\":\"BF16\",\"shape\":[4],\"data_offsets\":[24,32]}}",
+      32, &n);
+  mx_weight_t *w;
+  int count;
+  assert_ok(mx_safetensors_parse(b, n, "t.safetensors", 0, &w, &count));
+  assert_int_equal(count, 2);
+  assert_string_equal(w[0].name, "a");
+  assert_int_equal(w[0].shape[1], 3);
+  assert_int_equal(w[1].type, MX_W_BF16);
+  assert_ptr_equal(w[1].data, b + n - 8);
+  free(w);
+  free(b);
+}
+
+static void safetensors_corruptions_are_refused(void **state) {
+  (void)state;
+  struct {
+    const char *header;
+    size_t data;
+    const char *needle;
+  } cases[] = {
+      {"{\"a\":{\"dtype\":\"F32\",\"shape\":[2,3],\"data_offsets\":[0,48]}}", 24, "outside"},
+      {"{\"a\":{\"dtype\":\"F32\",\"shape\":[2,3],\"data_offsets\":[0,20]}}", 24, "needs 24"},
+      {"{\"a\":{\"dtype\":\"F32\",\"shape\":[2],\"data_offsets\":[0,8]},\"b\":{\"dtype\":\"F32\",\"shape\":[2],\"data_offsets\":[4,12]}}",
+       16, "overlap"},
+      {"{\"a\":{\"dtype\":\"I64\",\"shape\":[1],\"data_offsets\":[0,8]}}", 8, "unsupported dtype I64"},
+      {"{\"a\":{\"dtype\":\"F32\",\"shape\":[-1],\"data_offsets\":[0,8]}}", 8, "invalid or absurd dimension"},
+      {"{\"a\":{\"dtype\":\"F32\",\"shape\":[4294967296,4294967296,4294967296],\"data_offsets\":[0,8]}}", 8, "absurd"},
+      {"{\"a\":{\"dtype\":\"F32\",\"shape\":[1]}}", 8, "data_offsets"},
+      {"[1,2,3]", 0, "not a JSON object"},
+      {"{\"a\": {", 0, "not a JSON object"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    size_t n;
+    uint8_t *b = make_safetensors(cases[i].header, cases[i].data, &n);
+    mx_weight_t *w;
+    int count;
+    assert_status(mx_safetensors_parse(b, n, "bad.safetensors", 0, &w, &count), MX_STAGE_IO, cases[i].needle);
+    free(b);
+  }
+  /* Header length past the end, and a file too short to have one. */
+  uint8_t b[16] = {0xff, 0xff, 0, 0, 0, 0, 0, 0};
+  mx_weight_t *w;
+  int count;
+  assert_status(mx_safetensors_parse(b, sizeof b, "bad.safetensors", 0, &w, &count), MX_STAGE_IO, "does not fit");
+  assert_status(mx_safetensors_parse(b, 5, "bad.safetensors", 0, &w, &count), MX_STAGE_IO, "too short");
+}
+
+/* ---------------------------------------------------------------------------------------- GGUF */
+
+static void gguf_tiny_model_parses(void **state) {
+  (void)state;
+  size_t n;
+  uint8_t *b = gw_tiny_llama(&n);
+  mx_gguf_t *g;
+  assert_ok(mx_gguf_parse(b, n, "tiny.gguf", 0, &g));
+  assert_int_equal(g->version, 3);
+  assert_int_equal(g->n_tensors, 11);
+  uint32_t v;
+  assert_true(mx_gguf_get_u32(g, "llama.embedding_length", &v));
+  assert_int_equal(v, 64);
+  assert_int_equal(g->tensors[0].shape[0], 258); /* outermost first: [vocab, dim] */
+  assert_int_equal(g->tensors[0].shape[1], 64);
+  assert_int_equal(g->tensors[0].type, MX_W_Q8_0);
+  mx_gguf_free(g);
+  free(b);
+}
+
+static void gguf_truncations_never_crash(void **state) {
+  (void)state;
+  size_t n;
+  uint8_t *b = gw_tiny_llama(&n);
+  /* Every prefix of the file is refused cleanly (the sanitizer build checks the reads). */
+  for (size_t cut = 0; cut < n; cut += (cut < 4096 ? 1 : 997)) {
+    uint8_t *copy = malloc(cut ? cut : 1);
+    memcpy(copy, b, cut);
+    mx_gguf_t *g = NULL;
+    mx_status_t st = mx_gguf_parse(copy, cut, "cut.gguf", 0, &g);
+    assert_non_null(st);
+    assert_null(g);
+    assert_int_equal(mx_status_stage(st), MX_STAGE_IO);
+    mx_status_free(st);
+    free(copy);
+  }
+  free(b);
+}
+
+static void gguf_corruptions_are_named(void **state) {
+  (void)state;
+  size_t n;
+  uint8_t *b = gw_tiny_llama(&n);
+  mx_gguf_t *g;
+  b[0] = 'X';
+  assert_status(mx_gguf_parse(b, n, "x.gguf", 0, &g), MX_STAGE_IO, "not a GGUF file");
+  b[0] = 'G';
+  b[4] = 9; /* version */
+  assert_status(mx_gguf_parse(b, n, "x.gguf", 0, &g), MX_STAGE_IO, "version 9");
+  b[4] = 3;
+  memset(b + 8, 0xff, 8); /* tensor count */
+  assert_status(mx_gguf_parse(b, n, "x.gguf", 0, &g), MX_STAGE_IO, "absurd counts");
+  free(b);
+}
+
+/* Rewrites the ggml type of the first tensor in a tiny file to an unsupported one (Q4_K = 12). */
+static void gguf_unsupported_type_is_named(void **state) {
+  (void)state;
+  size_t n;
+  uint8_t *b = gw_tiny_llama(&n);
+  const char *name = "token_embd.weight";
+  uint8_t *p = memmem(b, n, name, strlen(name));
+  assert_non_null(p);
+  uint8_t *type = p + strlen(name) + 4 + 8 * 2; /* n_dims, two dims */
+  type[0] = 12;
+  mx_gguf_t *g;
+  assert_status(mx_gguf_parse(b, n, "x.gguf", 0, &g), MX_STAGE_IO, "unsupported type Q4_K");
+  free(b);
+}
+
+/* ------------------------------------------------------------------------------------ models */
+
+static void write_file(const char *path, const void *data, size_t n) {
+  FILE *f = fopen(path, "wb");
+  assert_non_null(f);
+  assert_int_equal(fwrite(data, 1, n, f), n);
+  fclose(f);
+}
+
+static const char *tiny_config =
+    "{\"model_type\":\"llama\",\"hidden_size\":64,\"intermediate_size\":128,\"num_hidden_layers\":2,"
+    "\"num_attention_heads\":4,\"num_key_value_heads\":2,\"vocab_size\":258,\"rms_norm_eps\":1e-5,"
+    "\"rope_theta\":10000.0,\"max_position_embeddings\":256,\"tie_word_embeddings\":false,"
+    "\"bos_token_id\":0,\"eos_token_id\":[1]}";
+
+static void synth_then_open_hf_directory(void **state) {
+  (void)state;
+  char dir[] = "/tmp/mlxcel-test-model-XXXXXX", path[256], out[300];
+  assert_non_null(mkdtemp(dir));
+  snprintf(path, sizeof path, "%s/config.json", dir);
+  write_file(path, tiny_config, strlen(tiny_config));
+  snprintf(out, sizeof out, "%s/out", dir);
+  mx_synth_options_t o = {.config_path = path, .tokenizer_dir = "../shared/data/llama3-tokenizer", .out_dir = out,
+                          .seed = 7, .dtype = MX_W_F32, .quiet = 1};
+  uint64_t params, bytes;
+  assert_ok(mx_synth_write(&o, &params, &bytes));
+  assert_int_equal(params, 2 * 258 * 64 + 64 + 2 * (2 * 64 + 2 * 4 * 16 * 64 + 2 * 2 * 16 * 64 + 3 * 64 * 128));
+  mx_model_t *m;
+  assert_ok(mx_model_open(out, &m));
+  const mx_model_config_t *c = mx_model_config(m);
+  assert_int_equal(c->head_dim, 16);
+  assert_int_equal(c->n_kv_heads, 2);
+  assert_false(c->tied_embeddings);
+  assert_non_null(mx_model_global(m, MX_T_LM_HEAD));
+  const mx_weight_t *norm = mx_model_layer(m, 1, MX_T_FFN_NORM);
+  for (int i = 0; i < 64; i++) {
+    float v = ((const float *)norm->data)[i];
+    assert_true(v >= 0.9f && v <= 1.1f); /* norms near 1 */
+  }
+  mx_model_close(m);
+  /* Same seed, same weights; a second synth into the same place is refused. */
+  assert_status(mx_synth_write(&o, &params, &bytes), MX_STAGE_USAGE, "already holds a model");
+  char cmd[400];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  assert_int_equal(system(cmd), 0);
+}
+
+static void config_shape_mismatch_is_refused(void **state) {
+  (void)state;
+  char dir[] = "/tmp/mlxcel-test-model-XXXXXX", path[256], out[300];
+  assert_non_null(mkdtemp(dir));
+  snprintf(path, sizeof path, "%s/config.json", dir);
+  write_file(path, tiny_config, strlen(tiny_config));
+  snprintf(out, sizeof out, "%s/out", dir);
+  mx_synth_options_t o = {.config_path = path, .tokenizer_dir = "../shared/data/llama3-tokenizer", .out_dir = out,
+                          .dtype = MX_W_BF16, .quiet = 1};
+  uint64_t params, bytes;
+  assert_ok(mx_synth_write(&o, &params, &bytes));
+  /* The weights were made for ffn 128; a config claiming 256 must be refused at load. */
+  char cfg[400];
+  snprintf(cfg, sizeof cfg, "%s/config.json", out);
+  const char *lie = "{\"model_type\":\"llama\",\"hidden_size\":64,\"intermediate_size\":256,\"num_hidden_layers\":2,"
+                    "\"num_attention_heads\":4,\"num_key_value_heads\":2,\"vocab_size\":258}";
+  write_file(cfg, lie, strlen(lie));
+  mx_model_t *m;
+  assert_status(mx_model_open(out, &m), MX_STAGE_IO, "the config implies 256x64");
+  const char *fewer = "{\"model_type\":\"llama\",\"hidden_size\":64,\"intermediate_size\":128,\"num_hidden_layers\":1,"
+                      "\"num_attention_heads\":4,\"num_key_value_heads\":2,\"vocab_size\":258}";
+  write_file(cfg, fewer, strlen(fewer));
+  assert_status(mx_model_open(out, &m), MX_STAGE_IO, "beyond its 1 layers");
+  const char *other = "{\"model_type\":\"mistral\"}";
+  write_file(cfg, other, strlen(other));
+  assert_status(mx_model_open(out, &m), MX_STAGE_IO, "model_type 'mistral' is not supported");
+  char cmd[400];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  assert_int_equal(system(cmd), 0);
+}
+
+static void gguf_model_opens_with_tied_embeddings(void **state) {
+  (void)state;
+  size_t n;
+  uint8_t *b = gw_tiny_llama(&n);
+  char path[] = "/tmp/mlxcel-test-tiny-XXXXXX";
+  int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  assert_int_equal(write(fd, b, n), (ssize_t)n);
+  close(fd);
+  mx_model_t *m;
+  assert_ok(mx_model_open(path, &m));
+  assert_true(mx_model_config(m)->tied_embeddings);
+  assert_null(mx_model_global(m, MX_T_LM_HEAD));
+  assert_true(mx_model_qk_interleaved(m));
+  assert_int_equal(mx_model_layer(m, 0, MX_T_GATE)->type, MX_W_BF16);
+  mx_model_close(m);
+  unlink(path);
+  free(b);
+  assert_status(mx_model_open("/nonexistent/model.gguf", &m), MX_STAGE_IO, "does not exist");
+}
+
+static void dequantization_matches_block_formulas(void **state) {
+  (void)state;
+  /* One Q4_1 block: d = 0.5, m = -1, nibbles 0..15 twice. */
+  uint8_t q41[20] = {0};
+  uint16_t d = mx_f32_to_f16(0.5f), mn = mx_f32_to_f16(-1.0f);
+  memcpy(q41, &d, 2);
+  memcpy(q41 + 2, &mn, 2);
+  for (int i = 0; i < 16; i++) q41[4 + i] = (uint8_t)(i | ((15 - i) << 4));
+  float out[32];
+  mx_wtype_to_f32(MX_W_Q4_1, q41, 32, out);
+  for (int i = 0; i < 16; i++) {
+    assert_true(out[i] == 0.5f * (float)i - 1.0f);
+    assert_true(out[16 + i] == 0.5f * (float)(15 - i) - 1.0f);
+  }
+  uint8_t q8[34];
+  memcpy(q8, &d, 2);
+  for (int i = 0; i < 32; i++) q8[2 + i] = (uint8_t)(int8_t)(i - 16);
+  mx_wtype_to_f32(MX_W_Q8_0, q8, 32, out);
+  for (int i = 0; i < 32; i++) assert_true(out[i] == 0.5f * (float)(i - 16));
+  /* f16 and bf16 round trips of representable values, and round-to-nearest-even. */
+  assert_true(mx_f16_to_f32(mx_f32_to_f16(1.5f)) == 1.5f);
+  assert_true(mx_bf16_to_f32(mx_f32_to_bf16(-3.25f)) == -3.25f);
+  assert_true(mx_f16_to_f32(mx_f32_to_f16(65504.0f)) == 65504.0f);
+  assert_true(mx_f16_to_f32(mx_f32_to_f16(5.9604645e-8f)) == 5.9604645e-8f); /* smallest subnormal */
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(safetensors_valid),
+      cmocka_unit_test(safetensors_corruptions_are_refused),
+      cmocka_unit_test(gguf_tiny_model_parses),
+      cmocka_unit_test(gguf_truncations_never_crash),
+      cmocka_unit_test(gguf_corruptions_are_named),
+      cmocka_unit_test(gguf_unsupported_type_is_named),
+      cmocka_unit_test(synth_then_open_hf_directory),
+      cmocka_unit_test(config_shape_mismatch_is_refused),
+      cmocka_unit_test(gguf_model_opens_with_tied_embeddings),
+      cmocka_unit_test(dequantization_matches_block_formulas),
+  };
+  return cmocka_run_group_tests_name("model", tests, NULL, NULL);
+}

@@ -1,0 +1,184 @@
+/* Tokenizer properties that the HF parity corpus does not pin down on its own: input validation,
+ * lossy and streaming decode, refusals, chat-template recognition. (Token-id parity with HF itself is
+ * tests/oracle/tokenizer_parity.py.) */
+#include "testutil.h"
+
+#include <unistd.h>
+
+#include "base/utf8.h"
+#include "gguf_writer.h"
+#include "model/gguf.h"
+#include "tokenizer/chat.h"
+#include "tokenizer/tokenizer.h"
+
+static mx_tokenizer_t *tiny_tokenizer(void) {
+  size_t n;
+  uint8_t *b = gw_tiny_llama(&n);
+  mx_gguf_t *g;
+  assert_ok(mx_gguf_parse(b, n, "tiny.gguf", 0, &g));
+  mx_tokenizer_t *t;
+  assert_ok(mx_tokenizer_load_gguf(g, "tiny.gguf", &t));
+  mx_gguf_free(g);
+  free(b);
+  return t;
+}
+
+static void invalid_utf8_is_refused_with_offset(void **state) {
+  (void)state;
+  mx_tokenizer_t *t = tiny_tokenizer();
+  mx_ids_t ids = {0};
+  const char bad[] = "ok \xC3\x28 then";
+  assert_status(mx_tokenizer_encode(t, bad, sizeof bad - 1, true, &ids), MX_STAGE_USAGE, "not valid UTF-8 at byte 3");
+  const char surrogate[] = "\xED\xA0\x80";
+  assert_status(mx_tokenizer_encode(t, surrogate, 3, true, &ids), MX_STAGE_USAGE, "at byte 0");
+  assert_int_equal(ids.n, 0);
+  mx_ids_free(&ids);
+  mx_tokenizer_free(t);
+}
+
+static void special_tokens_are_matched_before_bpe(void **state) {
+  (void)state;
+  mx_tokenizer_t *t = tiny_tokenizer();
+  mx_ids_t ids = {0};
+  const char *s = "a<|im_start|>b<|im_end";
+  assert_ok(mx_tokenizer_encode(t, s, strlen(s), false, &ids));
+  /* 'a', <|im_start|> (id 0), 'b', then the unfinished token as plain bytes */
+  assert_int_equal(ids.ids[0], 2 + 'a');
+  assert_int_equal(ids.ids[1], 0);
+  assert_int_equal(ids.ids[2], 2 + 'b');
+  assert_int_equal(ids.n, 3 + strlen("<|im_end"));
+  assert_true(mx_tokenizer_is_special(t, 0));
+  assert_false(mx_tokenizer_is_special(t, 2 + 'a'));
+  mx_strbuf_t out;
+  mx_strbuf_init(&out);
+  assert_ok(mx_tokenizer_decode(t, ids.ids, ids.n, false, &out));
+  assert_string_equal(out.data, s);
+  mx_strbuf_free(&out);
+  mx_strbuf_init(&out);
+  assert_ok(mx_tokenizer_decode(t, ids.ids, ids.n, true, &out));
+  assert_string_equal(out.data, "ab<|im_end");
+  mx_strbuf_free(&out);
+  int32_t bogus = 99999;
+  assert_status(mx_tokenizer_decode(t, &bogus, 1, false, &out), MX_STAGE_USAGE, "not in the vocabulary");
+  mx_ids_free(&ids);
+  mx_tokenizer_free(t);
+}
+
+static void lossy_decode_replaces_maximal_subparts(void **state) {
+  (void)state;
+  struct {
+    const char *in, *out;
+  } cases[] = {
+      {"\xF0\x9F\x98\x80", "\xF0\x9F\x98\x80"},                    /* valid emoji */
+      {"\xF0\x9F", "\xEF\xBF\xBD"},                                /* truncated: one U+FFFD */
+      {"\xE0\x80", "\xEF\xBF\xBD\xEF\xBF\xBD"},                    /* E0 needs A0..BF: two */
+      {"a\xFF" "b", "a\xEF\xBF\xBD" "b"},                          /* never valid */
+      {"\xED\xA0\x80", "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD"},    /* surrogate: three */
+      {"\xF4\x90\x80\x80", "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD"}, /* above U+10FFFF */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    mx_strbuf_t out;
+    mx_strbuf_init(&out);
+    mx_utf8_append_lossy(&out, (const uint8_t *)cases[i].in, strlen(cases[i].in));
+    assert_string_equal(out.data, cases[i].out);
+    mx_strbuf_free(&out);
+  }
+}
+
+/* Streaming decode of random byte-token sequences (valid and invalid UTF-8 alike) equals the
+ * whole decode, and no push ever emits a partial character. */
+static void streaming_decode_equals_whole_decode(void **state) {
+  (void)state;
+  mx_tokenizer_t *t = tiny_tokenizer();
+  uint64_t s = 42;
+  for (int trial = 0; trial < 2000; trial++) {
+    int32_t ids[24];
+    int n = 1 + trial % 24;
+    for (int i = 0; i < n; i++) {
+      s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+      /* bias towards UTF-8 lead and continuation bytes so sequences form and break often */
+      int r = (int)(s % 10);
+      int b = r < 3 ? 0x80 + (int)((s >> 8) % 64) : r < 6 ? 0xC0 + (int)((s >> 8) % 64) : (int)((s >> 8) % 256);
+      ids[i] = 2 + b;
+    }
+    mx_strbuf_t whole, streamed;
+    mx_strbuf_init(&whole);
+    mx_strbuf_init(&streamed);
+    assert_ok(mx_tokenizer_decode(t, ids, (size_t)n, false, &whole));
+    mx_detok_stream_t st;
+    mx_detok_stream_init(&st);
+    for (int i = 0; i < n; i++) {
+      size_t before = streamed.len;
+      assert_ok(mx_detok_stream_push(t, &st, ids[i], false, &streamed));
+      size_t piece = streamed.len - before;
+      assert_int_equal(mx_utf8_valid_prefix((const uint8_t *)streamed.data + before, piece), piece);
+    }
+    mx_detok_stream_finish(&st, &streamed);
+    assert_int_equal(streamed.len, whole.len);
+    if (whole.len) assert_memory_equal(streamed.data, whole.data, whole.len);
+    mx_strbuf_free(&whole);
+    mx_strbuf_free(&streamed);
+  }
+  mx_tokenizer_free(t);
+}
+
+static void write_text(const char *path, const char *text) {
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fputs(text, f);
+  fclose(f);
+}
+
+static void unsupported_tokenizers_are_refused_by_name(void **state) {
+  (void)state;
+  char dir[] = "/tmp/mlxcel-test-tok-XXXXXX", path[128];
+  assert_non_null(mkdtemp(dir));
+  mx_tokenizer_t *t;
+  assert_status(mx_tokenizer_load_hf(dir, &t), MX_STAGE_IO, "has no tokenizer.json");
+  snprintf(path, sizeof path, "%s/tokenizer.json", dir);
+  write_text(path, "{\"model\":{\"type\":\"WordPiece\",\"vocab\":{\"a\":0}}}");
+  assert_status(mx_tokenizer_load_hf(dir, &t), MX_STAGE_IO, "model type 'WordPiece' is not supported");
+  write_text(path, "{\"normalizer\":{\"type\":\"NFC\"},\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0},\"merges\":[]}}");
+  assert_status(mx_tokenizer_load_hf(dir, &t), MX_STAGE_IO, "normalizer 'NFC' is not supported");
+  write_text(path, "{\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0,\"b\":1},\"merges\":[\"a b\"]}}");
+  assert_status(mx_tokenizer_load_hf(dir, &t), MX_STAGE_IO, "merge 0 joins tokens that are not in the vocabulary");
+  write_text(path, "{\"model\": [");
+  assert_status(mx_tokenizer_load_hf(dir, &t), MX_STAGE_IO, "not a JSON object");
+  unlink(path);
+  rmdir(dir);
+}
+
+static void chat_templates_are_recognised_or_refused(void **state) {
+  (void)state;
+  mx_chat_template_t ct;
+  assert_status(mx_chat_template_parse(NULL, NULL, &ct), MX_STAGE_USAGE, "no chat template");
+  assert_status(mx_chat_template_parse("{{ messages }}", NULL, &ct), MX_STAGE_USAGE, "not one mlxcel knows");
+  assert_status(mx_chat_template_parse("<|start_header_id|><|end_header_id|><|eot_id|>Cutting Knowledge Date", NULL, &ct),
+                MX_STAGE_USAGE, "Llama 3.1+");
+  const char *chatml = "{% if loop.first and messages[0]['role'] != 'system' %}{{ '<|im_start|>system\\nBe kind.<|im_end|>\\n' }}"
+                       "{% endif %}<|im_start|><|im_end|>";
+  assert_ok(mx_chat_template_parse(chatml, NULL, &ct));
+  assert_int_equal(ct.format, MX_CHAT_CHATML);
+  assert_string_equal(ct.default_system, "Be kind.");
+  mx_chat_msg_t m[1] = {{"user", "hi"}};
+  mx_strbuf_t out;
+  mx_strbuf_init(&out);
+  assert_ok(mx_chat_render(&ct, m, 1, true, &out));
+  assert_string_equal(out.data, "<|im_start|>system\nBe kind.<|im_end|>\n<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\n");
+  mx_strbuf_free(&out);
+  mx_chat_msg_t bad[1] = {{"user", NULL}};
+  assert_status(mx_chat_render(&ct, bad, 1, true, &out), MX_STAGE_USAGE, "incomplete");
+  mx_chat_template_free(&ct);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(invalid_utf8_is_refused_with_offset),
+      cmocka_unit_test(special_tokens_are_matched_before_bpe),
+      cmocka_unit_test(lossy_decode_replaces_maximal_subparts),
+      cmocka_unit_test(streaming_decode_equals_whole_decode),
+      cmocka_unit_test(unsupported_tokenizers_are_refused_by_name),
+      cmocka_unit_test(chat_templates_are_recognised_or_refused),
+  };
+  return cmocka_run_group_tests_name("tokenizer", tests, NULL, NULL);
+}
