@@ -5,6 +5,9 @@ set -uo pipefail
 build=${1:-build} asan=${2:-build-asan}
 passed=0 failed=0 suites_failed=0
 export CMOCKA_MESSAGE_OUTPUT=stdout
+# The shared data (Llama 3 tokenizer, Llama-3.2-1B config) lives beside the checkout.
+export MLXCEL_SHARED_DIR=${MLXCEL_SHARED_DIR:-$(cd "$(dirname "$0")/../.." && pwd)/../shared}
+[ -d "$MLXCEL_SHARED_DIR/data" ] || { echo "no shared data at $MLXCEL_SHARED_DIR (set MLXCEL_SHARED_DIR)"; exit 1; }
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 run_suite() { # NAME COMMAND...: runs it, adds its counts
@@ -35,7 +38,7 @@ oracle=$build/oracle
 mkdir -p "$oracle"
 "$PY" tests/oracle/build_corpus.py "$oracle/corpus.jsonl"
 "$PY" tests/oracle/smollm2_tokenizer.py "$MODEL" "$oracle/smollm2-tok" >&2
-LLAMA3=../shared/data/llama3-tokenizer
+LLAMA3=$MLXCEL_SHARED_DIR/data/llama3-tokenizer
 run_suite "oracle: Llama 3 tokenizer vs HF tokenizers" "$PY" tests/oracle/tokenizer_parity.py --model "$LLAMA3" \
   --hf-tokenizer "$LLAMA3" --corpus "$oracle/corpus.jsonl" --mlxcel "$build/mlxcel"
 run_suite "oracle: SmolLM2 GGUF tokenizer vs HF tokenizers" "$PY" tests/oracle/tokenizer_parity.py --model "$MODEL" \
