@@ -6,7 +6,7 @@ build=${1:-build} asan=${2:-build-asan}
 passed=0 failed=0 suites_failed=0
 export CMOCKA_MESSAGE_OUTPUT=stdout
 # The shared data (Llama 3 tokenizer, Llama-3.2-1B config) lives beside the checkout.
-export MLXCEL_SHARED_DIR=${MLXCEL_SHARED_DIR:-$(cd "$(dirname "$0")/../.." && pwd)/../shared}
+export MLXCEL_SHARED_DIR=${MLXCEL_SHARED_DIR:-$(cd "$(dirname "$0")/.." && pwd)/../shared}
 [ -d "$MLXCEL_SHARED_DIR/data" ] || { echo "no shared data at $MLXCEL_SHARED_DIR (set MLXCEL_SHARED_DIR)"; exit 1; }
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
