@@ -93,6 +93,34 @@ expect_error "worker that never answers (timeout)" 1 spawn \
   env MLXCEL_XLA_WORKER_SCRIPT="$tmpd/hangs.py" MLXCEL_XLA_WORKER_TIMEOUT_MS=1000 "$BIN" devices
 rm -rf "$tmpd"
 
+# --- models and tokenizers --------------------------------------------------------------------
+SHARED=${MLXCEL_SHARED_DIR:-$ROOT/../shared}
+SMOL=$("$ROOT/scripts/fetch-model.sh" 2>/dev/null)
+tmpm=$(mktemp -d)
+expect_ok "info describes the SmolLM2 GGUF" 'llama: 30 layers, dim 576, 9/3 heads x 64' "$BIN" info -m "$SMOL"
+expect_ok "tokenize a prompt with the GGUF tokenizer" '^19556 905' "$BIN" tokenize -m "$SMOL" -p "Hello world"
+expect_ok "tokenize with the Llama 3 tokenizer adds BOS" '^128000 9906 1917$' "$BIN" tokenize -m "$SHARED/data/llama3-tokenizer" -p "Hello world"
+expect_error "tokenize refuses invalid UTF-8" 2 usage "$BIN" tokenize -m "$SMOL" -p "$(printf 'abc\xff')"
+grep -q 'at byte 3' "$err" && ok "the UTF-8 error names the byte offset" || bad "UTF-8 error offset"
+expect_error "model path that does not exist" 1 io "$BIN" info -m /nonexistent/model.gguf
+head -c 100000 "$SMOL" > "$tmpm/truncated.gguf"
+expect_error "truncated GGUF" 1 io "$BIN" info -m "$tmpm/truncated.gguf"
+grep -q 'truncated.gguf' "$err" && ok "the GGUF error names the file" || bad "GGUF error file name"
+printf 'not a model' > "$tmpm/garbage.gguf"
+expect_error "a file that is not GGUF" 1 io "$BIN" info -m "$tmpm/garbage.gguf"
+mkdir -p "$tmpm/empty"
+expect_error "directory without config.json" 1 io "$BIN" info -m "$tmpm/empty"
+expect_error "directory without tokenizer.json" 1 io "$BIN" tokenize -m "$tmpm/empty" -p hi
+expect_error "synth without --config" 2 usage "$BIN" synth -o "$tmpm/x"
+expect_error "synth with a bad dtype" 2 usage "$BIN" synth --config "$SHARED/data/llama-3.2-1b/config.json" \
+  --tokenizer "$SHARED/data/llama3-tokenizer" -o "$tmpm/x" --dtype f8
+expect_error "synth with a missing tokenizer" 2 usage "$BIN" synth --config "$SHARED/data/llama-3.2-1b/config.json" -o "$tmpm/x"
+printf '[{"role":"user","content":"hi"}]' > "$tmpm/m.json"
+expect_ok "template renders ChatML with the default system turn" 'named SmolLM' "$BIN" template -m "$SMOL" --messages "$tmpm/m.json"
+printf '{"role":"user"}' > "$tmpm/bad.json"
+expect_error "template with a messages file that is not an array" 2 usage "$BIN" template -m "$SMOL" --messages "$tmpm/bad.json"
+rm -rf "$tmpm"
+
 # --- the pinned toolchain -------------------------------------------------------------------
 "$ROOT/scripts/iree/setup-cpu.sh" >"$out" 2>"$err"
 grep -q 'nothing to do' "$err" && ok "setup-cpu.sh is idempotent" || bad "setup-cpu.sh second run"
