@@ -15,7 +15,7 @@ CFLAGS   += $(OPT) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wno-format-trun
 LDLIBS   += $(JANSSON_LIBS) $(PCRE2_LIBS) -lm
 
 # Library sources by module (DESIGN.md data flow); cli/ holds the front end only.
-LIB_SRC  := $(wildcard src/base/*.c src/model/*.c src/tokenizer/*.c src/hlo/*.c src/compiler/*.c src/device/*.c)
+LIB_SRC  := $(wildcard src/base/*.c src/model/*.c src/tokenizer/*.c src/hlo/*.c src/compiler/*.c src/device/*.c src/engine/*.c)
 CLI_SRC  := $(wildcard src/cli/*.c)
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)

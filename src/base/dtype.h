@@ -12,6 +12,7 @@ typedef enum {
   MX_I64,
   MX_I8,
   MX_U8,
+  MX_BOOL, /* i1: comparison results inside graphs */
   MX_DTYPE_COUNT,
 } mx_dtype_t;
 

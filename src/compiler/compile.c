@@ -43,6 +43,11 @@ static void first_error(const char *log_path, char *out, size_t cap) {
 
 mx_status_t mx_compile_mlir(const char *compiler, const mx_target_t *target, const char *mlir_text,
                             const char *vmfb_path, double *elapsed_ms) {
+  return mx_compile_mlir_progress(compiler, target, mlir_text, vmfb_path, NULL, elapsed_ms);
+}
+
+mx_status_t mx_compile_mlir_progress(const char *compiler, const mx_target_t *target, const char *mlir_text,
+                                     const char *vmfb_path, const char *progress, double *elapsed_ms) {
   char mlir_path[MX_PATH_MAX], log_path[MX_PATH_MAX];
   if (snprintf(mlir_path, sizeof mlir_path, "%s.mlir", vmfb_path) >= (int)sizeof mlir_path ||
       snprintf(log_path, sizeof log_path, "%s.log", vmfb_path) >= (int)sizeof log_path)
@@ -70,8 +75,17 @@ mx_status_t mx_compile_mlir(const char *compiler, const mx_target_t *target, con
   if (rc != 0)
     return mx_status_make(MX_STAGE_TOOLCHAIN, "run `make iree` or set MLXCEL_XLA_IREE_COMPILE",
                           "cannot run %s: %s", compiler, strerror(rc));
+  /* Wait, saying every 10 s that a long compile is still going (full models take minutes). */
   int wstatus;
-  while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
+  double next_note = t0 + 10000;
+  for (;;) {
+    pid_t r = waitpid(pid, &wstatus, WNOHANG);
+    if (r == pid || (r < 0 && errno != EINTR)) break;
+    if (progress && mx_now_ms() > next_note) {
+      fprintf(stderr, "mlxcel: still compiling %s (%.0f s)\n", progress, (mx_now_ms() - t0) / 1000);
+      next_note += 10000;
+    }
+    usleep(20000);
   }
   if (elapsed_ms) *elapsed_ms = mx_now_ms() - t0;
   if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0) return NULL;
@@ -84,4 +98,30 @@ mx_status_t mx_compile_mlir(const char *compiler, const mx_target_t *target, con
                           "iree-compile crashed (signal %d) compiling for %s; log: %s", WTERMSIG(wstatus), label, log_path);
   return mx_status_make(MX_STAGE_COMPILE, "see the full diagnostics in the log",
                         "iree-compile failed for %s: %s (log: %s)", label, err[0] ? err : "no error line", log_path);
+}
+
+mx_status_t mx_compiler_version(const char *compiler, char *out, size_t cap) {
+  int fds[2];
+  if (pipe(fds) != 0) return mx_status_make(MX_STAGE_TOOLCHAIN, NULL, "pipe: %s", strerror(errno));
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
+  posix_spawn_file_actions_addclose(&fa, fds[0]);
+  char *argv[] = {(char *)compiler, "--version", NULL};
+  pid_t pid;
+  int rc = posix_spawn(&pid, compiler, &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  close(fds[1]);
+  size_t n = 0;
+  if (rc == 0) {
+    ssize_t k;
+    while (n + 1 < cap && (k = read(fds[0], out + n, cap - 1 - n)) > 0) n += (size_t)k;
+    int ws;
+    waitpid(pid, &ws, 0);
+  }
+  close(fds[0]);
+  out[n] = '\0';
+  if (rc != 0 || n == 0)
+    return mx_status_make(MX_STAGE_TOOLCHAIN, "run `make iree` or set MLXCEL_XLA_IREE_COMPILE", "cannot run %s --version", compiler);
+  return NULL;
 }

@@ -11,4 +11,10 @@
 mx_status_t mx_compile_mlir(const char *compiler, const mx_target_t *target, const char *mlir_text,
                             const char *vmfb_path, double *elapsed_ms);
 
+/* The same, printing "still compiling <progress>" every 10 s when progress is not NULL. */
+mx_status_t mx_compile_mlir_progress(const char *compiler, const mx_target_t *target, const char *mlir_text,
+                                     const char *vmfb_path, const char *progress, double *elapsed_ms);
+/* `iree-compile --version` output (part of every cache key). */
+mx_status_t mx_compiler_version(const char *compiler, char *out, size_t cap);
+
 #endif

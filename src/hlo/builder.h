@@ -36,6 +36,56 @@ mx_hval_t mx_hlo_add(mx_hlo_t *h, mx_hval_t a, mx_hval_t b);
 /* [m,k] x [k,n] -> [m,n] with the operands' element type (stablehlo.dot_general). */
 mx_hval_t mx_hlo_matmul(mx_hlo_t *h, mx_hval_t a, mx_hval_t b);
 
+/* ---- module-level state ----------------------------------------------------------------------
+ * A parameter is an immutable global bound by the runtime to `key` in parameter scope "model"
+ * (IREE external parameters: loaded from the model's files, never passed per call). A state global
+ * is mutable and zero-initialised on the device (the KV cache); functions load and store it, and
+ * IREE updates it in place. */
+void mx_hlo_declare_param(mx_hlo_t *h, const char *sym, const char *key, mx_hval_t type);
+void mx_hlo_declare_state(mx_hlo_t *h, const char *sym, mx_hval_t type);
+mx_hval_t mx_hlo_load(mx_hlo_t *h, const char *sym, mx_hval_t type);
+void mx_hlo_store(mx_hlo_t *h, const char *sym, mx_hval_t v);
+
+/* ---- constants ------------------------------------------------------------------------------ */
+/* A tensor of `type` filled with `value` (float or integer types). */
+mx_hval_t mx_hlo_splat(mx_hlo_t *h, mx_hval_t type, double value);
+mx_hval_t mx_hlo_scalar_i32(mx_hlo_t *h, int32_t v);
+/* A rank-1 f32 constant holding vals (printed exactly, as hexadecimal bit patterns). */
+mx_hval_t mx_hlo_const_f32(mx_hlo_t *h, const float *vals, int64_t n);
+
+/* ---- elementwise -------------------------------------------------------------------------------
+ * op: "exponential", "rsqrt", "sqrt", "logistic", "negate", "cosine", "sine", "abs", "log". */
+mx_hval_t mx_hlo_unary(mx_hlo_t *h, const char *op, mx_hval_t a);
+/* op: "add", "subtract", "multiply", "divide", "maximum", "minimum"; operands of one type. */
+mx_hval_t mx_hlo_binary(mx_hlo_t *h, const char *op, mx_hval_t a, mx_hval_t b);
+mx_hval_t mx_hlo_convert(mx_hlo_t *h, mx_hval_t a, mx_dtype_t to);
+/* dir: "EQ", "NE", "LT", "LE", "GT", "GE"; result is i1. */
+mx_hval_t mx_hlo_compare(mx_hlo_t *h, const char *dir, mx_hval_t a, mx_hval_t b);
+mx_hval_t mx_hlo_select(mx_hlo_t *h, mx_hval_t pred, mx_hval_t on_true, mx_hval_t on_false);
+
+/* ---- shape ---------------------------------------------------------------------------------- */
+mx_hval_t mx_hlo_reshape(mx_hlo_t *h, mx_hval_t a, int rank, const int64_t *dims);
+mx_hval_t mx_hlo_transpose(mx_hlo_t *h, mx_hval_t a, const int64_t *perm);
+/* broadcast_in_dim: operand dimension i becomes result dimension bdims[i]. */
+mx_hval_t mx_hlo_broadcast(mx_hlo_t *h, mx_hval_t a, int rank, const int64_t *dims, const int64_t *bdims);
+mx_hval_t mx_hlo_slice(mx_hlo_t *h, mx_hval_t a, const int64_t *start, const int64_t *limit);
+mx_hval_t mx_hlo_concat(mx_hlo_t *h, int n, const mx_hval_t *vals, int64_t dim);
+mx_hval_t mx_hlo_iota(mx_hlo_t *h, mx_hval_t type, int64_t dim);
+/* starts: rank scalar i32 values. */
+mx_hval_t mx_hlo_dynamic_slice(mx_hlo_t *h, mx_hval_t a, const mx_hval_t *starts, const int64_t *sizes);
+mx_hval_t mx_hlo_dynamic_update_slice(mx_hlo_t *h, mx_hval_t a, mx_hval_t update, const mx_hval_t *starts);
+/* Rows of table [V, D] at ids [N] (i32): [N, D]. */
+mx_hval_t mx_hlo_gather_rows(mx_hlo_t *h, mx_hval_t table, mx_hval_t ids);
+
+/* ---- contractions and reductions ---------------------------------------------------------------
+ * dot_general: the result's dimensions are the batch dimensions, then lhs's free ones, then rhs's;
+ * out_dtype may be wider than the operands (f16 x f16 accumulated in f32). */
+mx_hval_t mx_hlo_dot(mx_hlo_t *h, mx_hval_t a, mx_hval_t b, int nbatch, const int64_t *lb, const int64_t *rb, int ncon,
+                     const int64_t *lc, const int64_t *rc, mx_dtype_t out_dtype);
+typedef enum { MX_REDUCE_SUM, MX_REDUCE_MAX, MX_REDUCE_MIN } mx_reduce_t;
+/* Reduces the listed dimensions away. */
+mx_hval_t mx_hlo_reduce(mx_hlo_t *h, mx_hval_t a, mx_reduce_t kind, int ndims, const int64_t *dims);
+
 /* The module text (the caller owns it), or the first error recorded while building. */
 mx_status_t mx_hlo_finish(mx_hlo_t *h, char **text_out);
 

@@ -11,6 +11,7 @@
 #include "base/clock.h"
 #include "base/file.h"
 #include "model/config.h"
+#include "model/st_writer.h"
 
 #define CHUNK_ELEMS (1u << 22)
 
@@ -69,37 +70,6 @@ static int list_tensors(const mx_model_config_t *c, synth_tensor_t **out) {
 
 static uint64_t tensor_elems(const synth_tensor_t *t) {
   return (uint64_t)t->shape[0] * (uint64_t)(t->rank == 2 ? t->shape[1] : 1);
-}
-
-static const char *st_dtype(mx_wtype_t d) { return d == MX_W_F32 ? "F32" : d == MX_W_F16 ? "F16" : "BF16"; }
-
-/* The safetensors header, padded with spaces to a multiple of 8 as the reference writer does. */
-static char *build_header(const synth_tensor_t *t, int n, mx_wtype_t dtype, size_t *len) {
-  json_t *root = json_object();
-  json_object_set_new(root, "__metadata__", json_pack("{s:s}", "format", "pt"));
-  uint64_t off = 0, esz = dtype == MX_W_F32 ? 4 : 2;
-  for (int i = 0; i < n; i++) {
-    json_t *shape = json_array();
-    for (int d = 0; d < t[i].rank; d++) json_array_append_new(shape, json_integer(t[i].shape[d]));
-    uint64_t bytes = tensor_elems(&t[i]) * esz;
-    json_object_set_new(root, t[i].name,
-                        json_pack("{s:s,s:o,s:[I,I]}", "dtype", st_dtype(dtype), "shape", shape, "data_offsets",
-                                  (json_int_t)off, (json_int_t)(off + bytes)));
-    off += bytes;
-  }
-  char *text = json_dumps(root, JSON_COMPACT | JSON_PRESERVE_ORDER);
-  json_decref(root);
-  if (!text) return NULL;
-  size_t n0 = strlen(text), padded = (n0 + 7) / 8 * 8;
-  char *out = realloc(text, padded + 1);
-  if (!out) {
-    free(text);
-    return NULL;
-  }
-  memset(out + n0, ' ', padded - n0);
-  out[padded] = '\0';
-  *len = padded;
-  return out;
 }
 
 static mx_status_t write_tensor(FILE *f, const synth_tensor_t *t, uint64_t seed, mx_wtype_t dtype, void *buf) {
@@ -162,10 +132,15 @@ mx_status_t mx_synth_write(const mx_synth_options_t *o, uint64_t *params_out, ui
   synth_tensor_t *t = NULL;
   int n = st ? 0 : list_tensors(&c, &t);
   if (!st && n < 0) st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
-  size_t hlen = 0;
-  char *header = st ? NULL : build_header(t, n, o->dtype, &hlen);
+  mx_st_entry_t *entries = st ? NULL : calloc((size_t)n + 1, sizeof *entries);
   void *buf = st ? NULL : malloc((size_t)CHUNK_ELEMS * 4);
-  if (!st && (!header || !buf)) st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!st && (!entries || !buf)) st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  for (int i = 0; !st && i < n; i++) {
+    snprintf(entries[i].name, sizeof entries[i].name, "%s", t[i].name);
+    entries[i].dtype = o->dtype;
+    entries[i].rank = t[i].rank;
+    memcpy(entries[i].shape, t[i].shape, sizeof t[i].shape);
+  }
   FILE *f = NULL;
   uint64_t params = 0;
   for (int i = 0; i < n; i++) params += tensor_elems(&t[i]);
@@ -174,10 +149,7 @@ mx_status_t mx_synth_write(const mx_synth_options_t *o, uint64_t *params_out, ui
     snprintf(tmp, sizeof tmp, "%s.partial", path);
     f = fopen(tmp, "wb");
     if (!f) st = mx_status_make(MX_STAGE_IO, "check the output directory", "cannot create %s", tmp);
-    uint8_t len8[8];
-    for (int i = 0; i < 8; i++) len8[i] = (uint8_t)((uint64_t)hlen >> (8 * i));
-    if (!st && (fwrite(len8, 1, 8, f) != 8 || fwrite(header, 1, hlen, f) != hlen))
-      st = mx_status_make(MX_STAGE_IO, "check free disk space", "short write to %s", tmp);
+    if (!st) st = mx_st_write_header(f, entries, n, tmp);
     double t0 = mx_now_ms(), next_report = t0 + 2000;
     uint64_t done = 0;
     for (int i = 0; i < n && !st; i++) {
@@ -207,9 +179,9 @@ mx_status_t mx_synth_write(const mx_synth_options_t *o, uint64_t *params_out, ui
     st = copy_file(tok_src, path);
   }
   if (params_out) *params_out = params;
-  if (bytes_out) *bytes_out = 8 + hlen + params * (o->dtype == MX_W_F32 ? 4 : 2);
+  if (bytes_out) *bytes_out = params * (o->dtype == MX_W_F32 ? 4 : 2);
   free(buf);
-  free(header);
+  free(entries);
   free(t);
   free(config_text);
   return st;

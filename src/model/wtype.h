@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "base/half.h"
+
 typedef enum {
   MX_W_F32 = 0,
   MX_W_F16,
@@ -25,9 +27,5 @@ bool mx_wtype_nbytes(mx_wtype_t t, uint64_t count, uint64_t *out);
 /* Dequantizes or widens `count` elements (a whole number of blocks) to f32. */
 void mx_wtype_to_f32(mx_wtype_t t, const void *src, uint64_t count, float *dst);
 
-float mx_f16_to_f32(uint16_t h);
-uint16_t mx_f32_to_f16(float f);   /* round to nearest even */
-float mx_bf16_to_f32(uint16_t h);
-uint16_t mx_f32_to_bf16(float f);  /* round to nearest even, NaN kept */
 
 #endif

@@ -1,0 +1,65 @@
+#include "compiler/cache.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/sha256.h"
+#include "compiler/compile.h"
+
+static mx_status_t mkdirs(const char *path) {
+  char tmp[MX_PATH_MAX];
+  snprintf(tmp, sizeof tmp, "%s", path);
+  for (char *p = tmp + 1; *p; p++) {
+    if (*p != '/') continue;
+    *p = '\0';
+    if (mkdir(tmp, 0755) != 0 && errno != EEXIST) return mx_status_make(MX_STAGE_IO, "check permissions", "cannot create %s", tmp);
+    *p = '/';
+  }
+  if (mkdir(tmp, 0755) != 0 && errno != EEXIST) return mx_status_make(MX_STAGE_IO, "check permissions", "cannot create %s", tmp);
+  return NULL;
+}
+
+mx_status_t mx_compile_cached(const mx_target_t *target, const char *mlir_text, const char *what, mx_vmfb_t *out) {
+  memset(out, 0, sizeof *out);
+  char compiler[MX_PATH_MAX], home[MX_PATH_MAX], version[1024], dir[MX_PATH_MAX + 16];
+  MX_RETURN_IF_ERROR(mx_toolchain_compiler(compiler, sizeof compiler));
+  MX_RETURN_IF_ERROR(mx_compiler_version(compiler, version, sizeof version));
+  MX_RETURN_IF_ERROR(mx_toolchain_home(home, sizeof home));
+  mx_sha256_t s;
+  mx_sha256_init(&s);
+  const char tag[] = "mlxcel-vmfb-v1";
+  mx_sha256_update(&s, tag, sizeof tag);
+  mx_sha256_update(&s, version, strlen(version) + 1);
+  char label[96];
+  mx_target_label(target, label, sizeof label);
+  mx_sha256_update(&s, label, strlen(label) + 1);
+  for (int i = 0; i < target->n_flags; i++) mx_sha256_update(&s, target->flags[i], strlen(target->flags[i]) + 1);
+  mx_sha256_update(&s, mlir_text, strlen(mlir_text));
+  mx_sha256_hex(&s, out->key);
+  snprintf(dir, sizeof dir, "%s/vmfb", home);
+  MX_RETURN_IF_ERROR(mkdirs(dir));
+  snprintf(out->path, sizeof out->path, "%s/%.24s.vmfb", dir, out->key);
+  if (access(out->path, R_OK) == 0) {
+    out->hit = true;
+    fprintf(stderr, "mlxcel: compile cache hit for %s (%s)\n", what, label);
+    return NULL;
+  }
+  char tmp[MX_PATH_MAX + 32];
+  snprintf(tmp, sizeof tmp, "%s.tmp%d", out->path, (int)getpid());
+  fprintf(stderr, "mlxcel: compiling %s for %s (cold cache) ...\n", what, label);
+  mx_status_t st = mx_compile_mlir_progress(compiler, target, mlir_text, tmp, what, &out->compile_ms);
+  char side[MX_PATH_MAX + 48];
+  if (st) { /* keep the MLIR and log beside the failed output for the report */
+    return st;
+  }
+  if (rename(tmp, out->path) != 0) return mx_status_make(MX_STAGE_IO, NULL, "cannot store %s", out->path);
+  snprintf(side, sizeof side, "%s.mlir", tmp);
+  unlink(side);
+  snprintf(side, sizeof side, "%s.log", tmp);
+  unlink(side);
+  fprintf(stderr, "mlxcel: compiled %s in %.1f s\n", what, out->compile_ms / 1000);
+  return NULL;
+}

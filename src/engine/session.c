@@ -1,0 +1,193 @@
+#include "engine/session.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/clock.h"
+#include "compiler/cache.h"
+#include "device/launch.h"
+#include "engine/weights.h"
+#include "hlo/llama.h"
+
+struct mx_session {
+  mx_session_options_t o;
+  char *model_path, *device;
+  mx_model_t *model;
+  mx_tokenizer_t *tok;
+  mx_llama_graph_t graph;
+  mx_target_t target;
+  mx_worker_t *worker;
+  int module;
+  mx_session_timings_t t;
+};
+
+mx_status_t mx_parse_precision(const char *text, mx_dtype_t *out) {
+  if (text && !strcmp(text, "f32")) *out = MX_F32;
+  else if (text && !strcmp(text, "f16")) *out = MX_F16;
+  else if (text && !strcmp(text, "bf16")) *out = MX_BF16;
+  else return mx_status_make(MX_STAGE_USAGE, "use f32, f16 or bf16", "unknown precision '%s'", text ? text : "");
+  return NULL;
+}
+
+/* Prefill lengths: 32, then x4, up to the capacity (which is always the last bucket). */
+static void choose_buckets(mx_llama_graph_t *g) {
+  g->n_buckets = 0;
+  for (int b = 32; b < g->capacity && g->n_buckets < MX_LLAMA_MAX_BUCKETS - 1; b *= 4) g->buckets[g->n_buckets++] = b;
+  g->buckets[g->n_buckets++] = g->capacity;
+}
+
+mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
+  *out = NULL;
+  mx_session_t *s = calloc(1, sizeof *s);
+  if (!s) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  s->o = *o;
+  s->model_path = strdup(o->model_path);
+  s->device = strdup(o->device);
+  s->o.model_path = s->model_path;
+  s->o.device = s->device;
+  double t0 = mx_now_ms();
+  mx_status_t st = mx_target_for_device(o->device, &o->target, &s->target);
+  if (!st) st = mx_model_open(o->model_path, &s->model);
+  if (!st) st = mx_tokenizer_for_model(s->model, &s->tok);
+  if (!st) {
+    const mx_model_config_t *c = mx_model_config(s->model);
+    if (o->capacity < 16 || o->capacity > c->max_position)
+      st = mx_status_make(MX_STAGE_USAGE, "set MLXCEL_XLA_CONTEXT_CAPACITY / --context between 16 and the model's maximum",
+                          "context capacity %d is outside 16..%d for this model", o->capacity, c->max_position);
+    else if (mx_tokenizer_vocab_size(s->tok) > c->vocab)
+      st = mx_status_make(MX_STAGE_IO, "the tokenizer does not belong to this model",
+                          "tokenizer has %d tokens but the model's vocabulary is %d", mx_tokenizer_vocab_size(s->tok), c->vocab);
+  }
+  s->t.open_ms = mx_now_ms() - t0;
+  if (st) {
+    mx_session_destroy(s);
+    return st;
+  }
+  s->graph = (mx_llama_graph_t){.config = mx_model_config(s->model), .matmul = o->precision, .capacity = o->capacity,
+                                .score_len = o->score_len};
+  choose_buckets(&s->graph);
+  *out = s;
+  return NULL;
+}
+
+mx_status_t mx_session_start(mx_session_t *s) {
+  mx_param_files_t params;
+  MX_RETURN_IF_ERROR(mx_weights_prepare(s->model, s->o.precision, &params));
+  s->t.prepare_ms = params.prepare_ms;
+  s->graph.weight_dtype = params.weight_dtype;
+  double t0 = mx_now_ms();
+  char *text;
+  MX_RETURN_IF_ERROR(mx_llama_emit(&s->graph, &text));
+  s->t.emit_ms = mx_now_ms() - t0;
+  mx_vmfb_t vmfb;
+  char what[160];
+  const mx_model_config_t *c = mx_model_config(s->model);
+  snprintf(what, sizeof what, "the %d-layer %s graph (capacity %d)", c->n_layers, mx_dtype_name(s->o.precision), s->o.capacity);
+  mx_status_t st = mx_compile_cached(&s->target, text, what, &vmfb);
+  free(text);
+  if (st) return st;
+  s->t.compile_ms = vmfb.compile_ms;
+  s->t.compile_hit = vmfb.hit;
+  t0 = mx_now_ms();
+  MX_RETURN_IF_ERROR(mx_worker_launch(0, &s->worker));
+  MX_RETURN_IF_ERROR(mx_worker_open(s->worker, s->device, NULL));
+  s->t.worker_ms = mx_now_ms() - t0;
+  t0 = mx_now_ms();
+  const char *files[MX_MAX_PARAM_FILES];
+  for (int i = 0; i < params.n_files; i++) files[i] = params.files[i];
+  MX_RETURN_IF_ERROR(mx_worker_load(s->worker, vmfb.path, files, params.n_files, &s->module));
+  s->t.load_ms = mx_now_ms() - t0;
+  return NULL;
+}
+
+void mx_session_destroy(mx_session_t *s) {
+  if (!s) return;
+  mx_worker_destroy(s->worker);
+  mx_tokenizer_free(s->tok);
+  mx_model_close(s->model);
+  free(s->model_path);
+  free(s->device);
+  free(s);
+}
+
+const mx_model_config_t *mx_session_config(const mx_session_t *s) { return mx_model_config(s->model); }
+const mx_tokenizer_t *mx_session_tokenizer(const mx_session_t *s) { return s->tok; }
+const mx_session_timings_t *mx_session_timings(const mx_session_t *s) { return &s->t; }
+int mx_session_capacity(const mx_session_t *s) { return s->o.capacity; }
+int mx_session_max_prompt(const mx_session_t *s) { return s->graph.buckets[s->graph.n_buckets - 1]; }
+
+/* Calls fn and takes back either a scalar i32 token or `n` floats. */
+static mx_status_t call(mx_session_t *s, const char *fn, mx_tensor_t *in, int n_in, float *floats, size_t n_floats,
+                        int32_t *token) {
+  if (!s->worker) return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "session not started");
+  mx_tensor_t out;
+  int n_out = 0;
+  MX_RETURN_IF_ERROR(mx_worker_call(s->worker, s->module, fn, in, n_in, 0, &out, 1, &n_out));
+  mx_status_t st = NULL;
+  if (n_out != 1) st = mx_status_make(MX_STAGE_CALL, "this is an engine bug", "%s returned %d outputs", fn, n_out);
+  else if (floats) {
+    if (out.dtype != MX_F32 || (size_t)mx_tensor_count(&out) != n_floats)
+      st = mx_status_make(MX_STAGE_CALL, "this is an engine bug", "%s returned an unexpected logits tensor", fn);
+    else memcpy(floats, out.data, n_floats * sizeof(float));
+  } else {
+    if (out.dtype != MX_I32 || mx_tensor_count(&out) != 1)
+      st = mx_status_make(MX_STAGE_CALL, "this is an engine bug", "%s returned an unexpected token tensor", fn);
+    else *token = *(int32_t *)out.data;
+  }
+  if (n_out == 1) mx_tensor_release(&out);
+  return st;
+}
+
+mx_status_t mx_session_prefill(mx_session_t *s, const int32_t *ids, int n, float *logits, int32_t *next) {
+  int bucket = 0;
+  for (int i = 0; i < s->graph.n_buckets && !bucket; i++)
+    if (s->graph.buckets[i] >= n) bucket = s->graph.buckets[i];
+  if (n < 1 || !bucket)
+    return mx_status_make(MX_STAGE_USAGE, "shorten the prompt or raise the context capacity",
+                          "a prompt of %d tokens does not fit the largest prefill (%d)", n, mx_session_max_prompt(s));
+  int32_t *padded = calloc((size_t)bucket, sizeof *padded), len = n;
+  if (!padded) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  memcpy(padded, ids, sizeof *ids * (size_t)n);
+  int64_t shape = bucket;
+  mx_tensor_t in[2] = {mx_tensor_host(MX_I32, 1, &shape, padded), mx_tensor_host(MX_I32, 0, NULL, &len)};
+  char fn[48];
+  snprintf(fn, sizeof fn, "prefill_%d%s", bucket, logits ? "_logits" : "");
+  mx_status_t st = call(s, fn, in, 2, logits, logits ? (size_t)mx_model_config(s->model)->vocab : 0, next);
+  free(padded);
+  return st;
+}
+
+mx_status_t mx_session_decode(mx_session_t *s, int32_t token, int pos, float *logits, int32_t *next) {
+  if (pos < 0 || pos >= s->o.capacity)
+    return mx_status_make(MX_STAGE_USAGE, "raise the context capacity", "position %d is outside the context capacity %d", pos,
+                          s->o.capacity);
+  int32_t p = pos;
+  mx_tensor_t in[2] = {mx_tensor_host(MX_I32, 0, NULL, &token), mx_tensor_host(MX_I32, 0, NULL, &p)};
+  return call(s, logits ? "decode_logits" : "decode", in, 2, logits, logits ? (size_t)mx_model_config(s->model)->vocab : 0,
+              next);
+}
+
+mx_status_t mx_session_score(mx_session_t *s, const int32_t *ids, int n, float *out) {
+  int S = s->o.score_len;
+  if (S <= 0 || n < 1 || n > S)
+    return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "score of %d tokens with score length %d", n, S);
+  int32_t *padded = calloc((size_t)S, sizeof *padded);
+  float *all = malloc(sizeof(float) * (size_t)S * (size_t)mx_model_config(s->model)->vocab);
+  mx_status_t st = (!padded || !all) ? mx_status_make(MX_STAGE_IO, NULL, "out of memory") : NULL;
+  if (!st) {
+    memcpy(padded, ids, sizeof *ids * (size_t)n);
+    int64_t shape = S;
+    mx_tensor_t in[1] = {mx_tensor_host(MX_I32, 1, &shape, padded)};
+    char fn[48];
+    snprintf(fn, sizeof fn, "score_%d", S);
+    size_t V = (size_t)mx_model_config(s->model)->vocab;
+    st = call(s, fn, in, 1, all, (size_t)S * V, NULL);
+    if (!st) memcpy(out, all, sizeof(float) * (size_t)n * V);
+  }
+  free(padded);
+  free(all);
+  return st;
+}
+
+mx_status_t mx_session_device_stats(mx_session_t *s, mx_alloc_stats_t *out) { return mx_worker_stats(s->worker, out); }

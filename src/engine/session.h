@@ -1,0 +1,63 @@
+/* A session: one model on one device. Opening reads the model and its tokenizer (cheap, so callers
+ * can validate prompts before anything expensive); starting prepares the weights, emits and
+ * compiles the graph (through the VMFB cache), starts the device worker and loads the module with
+ * the weights as IREE parameters. Then prefill/decode/score run on the device, the KV cache staying
+ * there between calls. */
+#ifndef MX_ENGINE_SESSION_H
+#define MX_ENGINE_SESSION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/dtype.h"
+#include "base/status.h"
+#include "compiler/target.h"
+#include "device/worker.h"
+#include "model/model.h"
+#include "tokenizer/tokenizer.h"
+
+typedef struct {
+  const char *model_path;
+  const char *device;        /* URI, e.g. local-task */
+  mx_target_options_t target;
+  mx_dtype_t precision;      /* MX_F32, MX_F16, MX_BF16 */
+  int capacity;              /* KV positions (context capacity) */
+  int score_len;             /* > 0: also compile score_<score_len> */
+} mx_session_options_t;
+
+typedef struct {
+  double open_ms;      /* model + tokenizer */
+  double prepare_ms;   /* writing prepared weights (0 when cached or not needed) */
+  double emit_ms;      /* graph text */
+  double compile_ms;   /* 0 on a cache hit */
+  bool compile_hit;
+  double worker_ms;    /* worker start + device open */
+  double load_ms;      /* module + parameters */
+} mx_session_timings_t;
+
+typedef struct mx_session mx_session_t;
+
+mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out);
+mx_status_t mx_session_start(mx_session_t *s);
+void mx_session_destroy(mx_session_t *s);
+
+const mx_model_config_t *mx_session_config(const mx_session_t *s);
+const mx_tokenizer_t *mx_session_tokenizer(const mx_session_t *s);
+const mx_session_timings_t *mx_session_timings(const mx_session_t *s);
+int mx_session_capacity(const mx_session_t *s);
+/* The largest prompt a prefill accepts (the largest bucket). */
+int mx_session_max_prompt(const mx_session_t *s);
+
+/* Runs the prompt from position 0. Greedy: *next is the argmax (logits NULL); sampling: logits
+ * (vocab floats) receives the last position's logits. */
+mx_status_t mx_session_prefill(mx_session_t *s, const int32_t *ids, int n, float *logits, int32_t *next);
+/* One token at position pos (the positions before it are in the KV cache). */
+mx_status_t mx_session_decode(mx_session_t *s, int32_t token, int pos, float *logits, int32_t *next);
+/* Logits at every position of ids (n <= score_len): out holds n * vocab floats. */
+mx_status_t mx_session_score(mx_session_t *s, const int32_t *ids, int n, float *out);
+mx_status_t mx_session_device_stats(mx_session_t *s, mx_alloc_stats_t *out);
+
+/* Parses "f32" / "f16" / "bf16". */
+mx_status_t mx_parse_precision(const char *text, mx_dtype_t *out);
+
+#endif

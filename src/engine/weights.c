@@ -1,0 +1,153 @@
+#include "engine/weights.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/clock.h"
+#include "base/half.h"
+#include "base/sha256.h"
+#include "model/st_writer.h"
+
+static mx_dtype_t as_dtype(mx_wtype_t w) { return w == MX_W_F32 ? MX_F32 : w == MX_W_F16 ? MX_F16 : MX_BF16; }
+static mx_wtype_t as_wtype(mx_dtype_t d) { return d == MX_F32 ? MX_W_F32 : d == MX_F16 ? MX_W_F16 : MX_W_BF16; }
+
+typedef struct {
+  const mx_weight_t *w;
+  char name[128];
+  bool unpermute; /* GGUF Q/K rows */
+  int heads;      /* for unpermute */
+} role_t;
+
+/* Every role tensor with its HF name, in the order the prepared file stores them. */
+static int list_roles(const mx_model_t *m, role_t *out) {
+  const mx_model_config_t *c = mx_model_config(m);
+  static const char *gnames[MX_T_GLOBAL_COUNT] = {"model.embed_tokens.weight", "model.norm.weight", "lm_head.weight"};
+  static const char *lnames[MX_T_LAYER_COUNT] = {
+      "input_layernorm", "self_attn.q_proj", "self_attn.k_proj", "self_attn.v_proj", "self_attn.o_proj",
+      "post_attention_layernorm", "mlp.gate_proj", "mlp.up_proj", "mlp.down_proj"};
+  int n = 0;
+  for (int r = 0; r < MX_T_GLOBAL_COUNT; r++) {
+    const mx_weight_t *w = mx_model_global(m, (mx_global_role_t)r);
+    if (!w) continue;
+    out[n] = (role_t){.w = w};
+    snprintf(out[n++].name, sizeof out[0].name, "%s", gnames[r]);
+  }
+  for (int l = 0; l < c->n_layers; l++)
+    for (int r = 0; r < MX_T_LAYER_COUNT; r++) {
+      out[n] = (role_t){.w = mx_model_layer(m, l, (mx_layer_role_t)r)};
+      snprintf(out[n].name, sizeof out[0].name, "model.layers.%d.%s.weight", l, lnames[r]);
+      if (mx_model_qk_interleaved(m) && (r == MX_T_Q || r == MX_T_K)) {
+        out[n].unpermute = true;
+        out[n].heads = r == MX_T_Q ? c->n_heads : c->n_kv_heads;
+      }
+      n++;
+    }
+  return n;
+}
+
+/* GGUF row order within a head is (i, j) for i < D/2, j < 2; HF's is (j, i). */
+static int64_t hf_row_source(int64_t hf_row, int64_t head_dim) {
+  int64_t head = hf_row / head_dim, r = hf_row % head_dim, half = head_dim / 2;
+  int64_t j = r / half, i = r % half;
+  return head * head_dim + i * 2 + j;
+}
+
+static mx_status_t write_prepared(const mx_model_t *m, role_t *roles, int n, mx_dtype_t dt, const char *path) {
+  mx_st_entry_t *e = calloc((size_t)n, sizeof *e);
+  if (!e) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  for (int i = 0; i < n; i++) {
+    snprintf(e[i].name, sizeof e[i].name, "%s", roles[i].name);
+    e[i].dtype = as_wtype(dt);
+    e[i].rank = roles[i].w->rank;
+    memcpy(e[i].shape, roles[i].w->shape, sizeof e[i].shape);
+  }
+  char tmp[MX_PATH_MAX + 32];
+  snprintf(tmp, sizeof tmp, "%s.tmp%d", path, (int)getpid());
+  FILE *f = fopen(tmp, "wb");
+  mx_status_t st = f ? mx_st_write_header(f, e, n, tmp) : mx_status_make(MX_STAGE_IO, "check the cache directory", "cannot create %s", tmp);
+  const mx_model_config_t *c = mx_model_config(m);
+  for (int i = 0; i < n && !st; i++) {
+    const mx_weight_t *w = roles[i].w;
+    int64_t rows = w->rank == 2 ? w->shape[0] : 1, cols = w->rank == 2 ? w->shape[1] : w->shape[0];
+    uint64_t row_bytes = w->nbytes / (uint64_t)rows;
+    float *f32 = malloc(sizeof(float) * (size_t)cols);
+    void *outrow = malloc(sizeof(float) * (size_t)cols);
+    if (!f32 || !outrow) st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+    for (int64_t r = 0; r < rows && !st; r++) {
+      int64_t src = roles[i].unpermute ? hf_row_source(r, c->head_dim) : r;
+      mx_wtype_to_f32(w->type, w->data + (uint64_t)src * row_bytes, (uint64_t)cols, f32);
+      size_t bytes;
+      if (dt == MX_F32) {
+        memcpy(outrow, f32, sizeof(float) * (size_t)cols);
+        bytes = sizeof(float) * (size_t)cols;
+      } else {
+        uint16_t *o = outrow;
+        for (int64_t k = 0; k < cols; k++) o[k] = dt == MX_F16 ? mx_f32_to_f16(f32[k]) : mx_f32_to_bf16(f32[k]);
+        bytes = 2 * (size_t)cols;
+      }
+      if (fwrite(outrow, 1, bytes, f) != bytes) st = mx_status_make(MX_STAGE_IO, "check free disk space", "short write to %s", tmp);
+    }
+    free(f32);
+    free(outrow);
+  }
+  if (f && fclose(f) != 0 && !st) st = mx_status_make(MX_STAGE_IO, "check free disk space", "cannot finish %s", tmp);
+  if (!st && rename(tmp, path) != 0) st = mx_status_make(MX_STAGE_IO, NULL, "cannot store %s", path);
+  if (st) unlink(tmp);
+  free(e);
+  return st;
+}
+
+mx_status_t mx_weights_prepare(const mx_model_t *m, mx_dtype_t precision, mx_param_files_t *out) {
+  memset(out, 0, sizeof *out);
+  const mx_model_config_t *c = mx_model_config(m);
+  role_t *roles = calloc((size_t)(MX_T_GLOBAL_COUNT + MX_T_LAYER_COUNT * c->n_layers), sizeof *roles);
+  if (!roles) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  int n = list_roles(m, roles);
+  bool uniform = mx_model_format(m) == MX_MODEL_HF_DIR;
+  for (int i = 1; i < n && uniform; i++) uniform = roles[i].w->type == roles[0].w->type;
+  if (uniform && mx_model_n_files(m) <= MX_MAX_PARAM_FILES) {
+    out->n_files = mx_model_n_files(m);
+    for (int i = 0; i < out->n_files; i++) snprintf(out->files[i], sizeof out->files[i], "%s", mx_model_file_path(m, i));
+    out->weight_dtype = as_dtype(roles[0].w->type);
+    free(roles);
+    return NULL;
+  }
+  /* Prepared file: keyed by the source file's identity and the target type. */
+  struct stat sb;
+  const char *src = mx_model_file_path(m, 0);
+  if (stat(src, &sb) != 0) {
+    free(roles);
+    return mx_status_make(MX_STAGE_IO, NULL, "cannot stat %s", src);
+  }
+  char home[MX_PATH_MAX], key[65], dir[MX_PATH_MAX + 16], id[MX_PATH_MAX + 96];
+  mx_status_t st = mx_toolchain_home(home, sizeof home);
+  if (!st) {
+    snprintf(id, sizeof id, "mlxcel-weights-v1|%s|%lld|%lld|%s", src, (long long)sb.st_size, (long long)sb.st_mtime,
+             mx_dtype_name(precision));
+    mx_sha256_t s;
+    mx_sha256_init(&s);
+    mx_sha256_update(&s, id, strlen(id));
+    mx_sha256_hex(&s, key);
+    /* beside the pinned toolchain cache: ~/.cache/mlxcel/weights */
+    char *slash = strrchr(home, '/');
+    if (slash) *slash = '\0';
+    snprintf(dir, sizeof dir, "%s/weights", home);
+    if (mkdir(dir, 0755) != 0 && errno != EEXIST) st = mx_status_make(MX_STAGE_IO, "check permissions", "cannot create %s", dir);
+    snprintf(out->files[0], sizeof out->files[0], "%s/%.24s-%s.safetensors", dir, key, mx_dtype_name(precision));
+  }
+  out->n_files = 1;
+  out->weight_dtype = precision;
+  out->prepared = true;
+  if (!st && access(out->files[0], R_OK) != 0) {
+    double t0 = mx_now_ms();
+    fprintf(stderr, "mlxcel: preparing %s weights for the runtime (once per model and precision) ...\n", mx_dtype_name(precision));
+    st = write_prepared(m, roles, n, precision, out->files[0]);
+    out->prepare_ms = mx_now_ms() - t0;
+  }
+  free(roles);
+  return st;
+}

@@ -1,0 +1,30 @@
+/* The weights as the runtime loads them: IREE parameter files whose keys are the HF tensor names.
+ *
+ * An HF directory whose tensors share one float type is used as it is (IREE reads the safetensors
+ * files directly; the graph converts to the compute type). Anything else — GGUF quantized types,
+ * mixed types — is prepared once into a safetensors file in ~/.cache/mlxcel/weights/: dequantized,
+ * stored in the precision's type, with GGUF's interleaved-RoPE Q/K row order undone, exactly as
+ * transformers does when it loads a GGUF. The file is keyed by the source's identity (path, size,
+ * modification time) and the target type, so it is reused until the source changes. */
+#ifndef MX_ENGINE_WEIGHTS_H
+#define MX_ENGINE_WEIGHTS_H
+
+#include "base/dtype.h"
+#include "base/status.h"
+#include "base/toolchain.h"
+#include "model/model.h"
+
+#define MX_MAX_PARAM_FILES 64
+
+typedef struct {
+  int n_files;
+  char files[MX_MAX_PARAM_FILES][MX_PATH_MAX];
+  mx_dtype_t weight_dtype; /* of every role tensor in those files */
+  bool prepared;           /* a cache file was written or reused */
+  double prepare_ms;       /* time spent writing it (0 when reused or not needed) */
+} mx_param_files_t;
+
+/* precision: MX_F32, MX_F16 or MX_BF16 (the type prepared weights are stored in). */
+mx_status_t mx_weights_prepare(const mx_model_t *m, mx_dtype_t precision, mx_param_files_t *out);
+
+#endif

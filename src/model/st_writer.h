@@ -1,0 +1,22 @@
+/* Writing safetensors files: the header for a list of tensors (written in that order), padded to
+ * 8 bytes like the reference writer. The caller then writes each tensor's bytes in order. */
+#ifndef MX_MODEL_ST_WRITER_H
+#define MX_MODEL_ST_WRITER_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "base/status.h"
+#include "model/wtype.h"
+
+typedef struct {
+  char name[128];
+  mx_wtype_t dtype; /* F32, F16 or BF16 */
+  int rank;
+  int64_t shape[4];
+} mx_st_entry_t;
+
+uint64_t mx_st_entry_bytes(const mx_st_entry_t *e);
+mx_status_t mx_st_write_header(FILE *f, const mx_st_entry_t *e, int n, const char *path);
+
+#endif
