@@ -10,6 +10,7 @@ static const struct {
   int (*run)(int argc, char **argv);
   const char *help;
 } commands[] = {
+    {"generate", mx_cmd_generate, "generate text with a model on a device (streams to stdout)"},
     {"devices", mx_cmd_devices, "list the runtime's drivers, their devices and architectures"},
     {"info", mx_cmd_info, "open a model (HF directory or GGUF), check it and describe it"},
     {"synth", mx_cmd_synth, "write a synthetic HF checkpoint (deterministic random weights) for a config"},

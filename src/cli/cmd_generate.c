@@ -1,0 +1,259 @@
+/* mlxcel generate: text generation, streamed to stdout. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/clock.h"
+#include "cli/cli.h"
+#include "engine/sampler.h"
+#include "engine/session.h"
+#include "tokenizer/chat.h"
+
+#define MAX_STOPS 8
+
+typedef struct {
+  const char *model, *prompt, *system;
+  long n_new;
+  bool chat, chat_forced, stats, ignore_eos;
+  mx_session_options_t so;
+  mx_sampling_t sp;
+  const char *stops[MAX_STOPS];
+  int n_stops;
+} gen_args_t;
+
+static void help(void) {
+  printf("usage: mlxcel generate -m MODEL -p PROMPT [-n N] [options]\n\n"
+         "Generates text with a model on a device and streams it to stdout.\n\n"
+         "  -m, --model PATH       HF model directory or GGUF file\n"
+         "  -p, --prompt TEXT      the prompt (the user message when the chat template is on)\n"
+         "  -n, --max-tokens N     tokens to generate (default 128)\n"
+         "  --chat / --no-chat     use the model's chat template (default: on when the model has one)\n"
+         "  --system TEXT          a system message (chat only)\n"
+         "  --temperature T        0 = greedy (default), else sample\n"
+         "  --top-k K, --top-p P, --min-p P, --repeat-penalty R, --seed S   sampling controls\n"
+         "  --stop TEXT            stop when TEXT is generated (repeatable, up to 8; TEXT is not printed)\n"
+         "  --ignore-eos           keep going past end-of-sequence tokens\n"
+         "  --stats                print load, compile, prefill and decode figures to stderr\n"
+         "  --device URI           MLXCEL_XLA_DEVICE (default local-task)\n"
+         "  --precision P          MLXCEL_XLA_PRECISION: f32 (default), f16, bf16\n"
+         "  --context N            MLXCEL_XLA_CONTEXT_CAPACITY: KV positions (default 512)\n"
+         "  --cuda-target sm_XY, --rocm-target gfxNNNN   explicit GPU compile targets\n");
+}
+
+static mx_status_t parse_float(const char *name, const char *v, float *out) {
+  char *end;
+  double d = strtod(v, &end);
+  if (!v[0] || *end) return mx_status_make(MX_STAGE_USAGE, NULL, "%s must be a number, not '%s'", name, v);
+  *out = (float)d;
+  return NULL;
+}
+
+static mx_status_t parse_args(int argc, char **argv, gen_args_t *a, int *want_help) {
+  const char *device = NULL, *prec = NULL, *ctx = NULL, *n = NULL, *cuda = NULL, *rocm = NULL, *seed = NULL;
+  a->n_new = 128;
+  a->sp = (mx_sampling_t){.temperature = 0, .top_p = 1, .repeat_penalty = 1};
+  for (int i = 1; i < argc; i++) {
+    mx_status_t err = NULL;
+    const char *v;
+    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+      *want_help = 1;
+      return NULL;
+    }
+    if (!strcmp(argv[i], "--chat")) a->chat = a->chat_forced = true;
+    else if (!strcmp(argv[i], "--no-chat")) a->chat = false, a->chat_forced = true;
+    else if (!strcmp(argv[i], "--stats")) a->stats = true;
+    else if (!strcmp(argv[i], "--ignore-eos")) a->ignore_eos = true;
+    else if (mx_cli_flag(argc, argv, &i, "-m", &v, &err) || mx_cli_flag(argc, argv, &i, "--model", &v, &err)) a->model = v;
+    else if (mx_cli_flag(argc, argv, &i, "-p", &v, &err) || mx_cli_flag(argc, argv, &i, "--prompt", &v, &err)) a->prompt = v;
+    else if (mx_cli_flag(argc, argv, &i, "-n", &v, &err) || mx_cli_flag(argc, argv, &i, "--max-tokens", &v, &err)) n = v;
+    else if (mx_cli_flag(argc, argv, &i, "--system", &v, &err)) a->system = v;
+    else if (mx_cli_flag(argc, argv, &i, "--device", &v, &err)) device = v;
+    else if (mx_cli_flag(argc, argv, &i, "--precision", &v, &err)) prec = v;
+    else if (mx_cli_flag(argc, argv, &i, "--context", &v, &err)) ctx = v;
+    else if (mx_cli_flag(argc, argv, &i, "--cuda-target", &v, &err)) cuda = v;
+    else if (mx_cli_flag(argc, argv, &i, "--rocm-target", &v, &err)) rocm = v;
+    else if (mx_cli_flag(argc, argv, &i, "--seed", &v, &err)) seed = v;
+    else if (mx_cli_flag(argc, argv, &i, "--temperature", &v, &err)) err = err ? err : parse_float("--temperature", v, &a->sp.temperature);
+    else if (mx_cli_flag(argc, argv, &i, "--top-p", &v, &err)) err = err ? err : parse_float("--top-p", v, &a->sp.top_p);
+    else if (mx_cli_flag(argc, argv, &i, "--min-p", &v, &err)) err = err ? err : parse_float("--min-p", v, &a->sp.min_p);
+    else if (mx_cli_flag(argc, argv, &i, "--repeat-penalty", &v, &err)) err = err ? err : parse_float("--repeat-penalty", v, &a->sp.repeat_penalty);
+    else if (mx_cli_flag(argc, argv, &i, "--top-k", &v, &err)) {
+      long k = 0;
+      err = err ? err : mx_cli_parse_int("--top-k", v, 0, 1 << 22, &k);
+      a->sp.top_k = (int)k;
+    } else if (mx_cli_flag(argc, argv, &i, "--stop", &v, &err)) {
+      if (!err && (a->n_stops >= MAX_STOPS || !v[0]))
+        err = mx_status_make(MX_STAGE_USAGE, NULL, "give at most %d non-empty --stop strings", MAX_STOPS);
+      if (!err) a->stops[a->n_stops++] = v;
+    } else err = mx_status_make(MX_STAGE_USAGE, "run `mlxcel generate --help`", "unknown option '%s'", argv[i]);
+    if (err) return err;
+  }
+  if (!a->model || !a->prompt) return mx_status_make(MX_STAGE_USAGE, "run `mlxcel generate --help`", "give -m MODEL and -p PROMPT");
+  if (n) MX_RETURN_IF_ERROR(mx_cli_parse_int("-n", n, 1, 1 << 20, &a->n_new));
+  if (seed) {
+    long sd;
+    MX_RETURN_IF_ERROR(mx_cli_parse_int("--seed", seed, 0, 0x7fffffff, &sd));
+    a->sp.seed = (uint64_t)sd;
+  }
+  MX_RETURN_IF_ERROR(mx_sampling_validate(&a->sp));
+  a->so.model_path = a->model;
+  a->so.device = mx_cli_setting(device, "MLXCEL_XLA_DEVICE", "local-task");
+  a->so.target.cuda_target = mx_cli_setting(cuda, "MLXCEL_XLA_CUDA_TARGET", NULL);
+  a->so.target.rocm_target = mx_cli_setting(rocm, "MLXCEL_XLA_ROCM_TARGET", NULL);
+  MX_RETURN_IF_ERROR(mx_parse_precision(mx_cli_setting(prec, "MLXCEL_XLA_PRECISION", "f32"), &a->so.precision));
+  long cap;
+  MX_RETURN_IF_ERROR(mx_cli_parse_int("--context", mx_cli_setting(ctx, "MLXCEL_XLA_CONTEXT_CAPACITY", "512"), 16, 1 << 20, &cap));
+  a->so.capacity = (int)cap;
+  return NULL;
+}
+
+/* The prompt's ids: through the chat template when it is on, else the raw text with BOS per the
+ * tokenizer's configuration. */
+static mx_status_t prompt_ids(const gen_args_t *a, const mx_tokenizer_t *t, mx_ids_t *ids) {
+  const char *tmpl = mx_tokenizer_chat_template(t);
+  bool chat = a->chat_forced ? a->chat : tmpl != NULL;
+  if (!chat) {
+    if (a->system) return mx_status_make(MX_STAGE_USAGE, "drop --system or use --chat", "--system needs the chat template");
+    return mx_tokenizer_encode(t, a->prompt, strlen(a->prompt), true, ids);
+  }
+  size_t bl = 0;
+  const char *bos = mx_tokenizer_bos(t) >= 0 ? mx_tokenizer_token_bytes(t, mx_tokenizer_bos(t), &bl) : NULL;
+  char *bos_text = bos ? strndup(bos, bl) : NULL;
+  mx_chat_template_t ct;
+  mx_status_t st = mx_chat_template_parse(tmpl, bos_text, &ct);
+  free(bos_text);
+  if (st) return st;
+  mx_chat_msg_t msgs[2];
+  int n = 0;
+  if (a->system) msgs[n++] = (mx_chat_msg_t){"system", a->system};
+  msgs[n++] = (mx_chat_msg_t){"user", a->prompt};
+  mx_strbuf_t text;
+  mx_strbuf_init(&text);
+  st = mx_chat_render(&ct, msgs, n, true, &text);
+  /* The template already holds BOS where the model wants it (as transformers' apply_chat_template). */
+  if (!st) st = mx_tokenizer_encode(t, text.data, text.len, false, ids);
+  mx_strbuf_free(&text);
+  mx_chat_template_free(&ct);
+  return st;
+}
+
+static bool is_eos(const mx_model_config_t *c, int32_t id) {
+  for (int i = 0; i < c->n_eos; i++)
+    if (c->eos_ids[i] == id) return true;
+  return false;
+}
+
+/* Streams generated text, holding back the tail that could still grow into a stop string. */
+typedef struct {
+  mx_strbuf_t text;
+  size_t printed;
+  bool stopped;
+} out_t;
+
+static void emit_text(out_t *o, const gen_args_t *a, bool final) {
+  size_t hold = 0;
+  for (int i = 0; i < a->n_stops; i++) {
+    /* Text before `printed` cannot hold the start of a stop string: its tail was held back. */
+    const char *hit = o->text.data ? strstr(o->text.data + o->printed, a->stops[i]) : NULL;
+    if (hit) {
+      size_t at = (size_t)(hit - o->text.data);
+      fwrite(o->text.data + o->printed, 1, at - o->printed, stdout);
+      o->printed = at;
+      o->stopped = true;
+      fflush(stdout);
+      return;
+    }
+    size_t l = strlen(a->stops[i]) - 1;
+    if (l > hold) hold = l;
+  }
+  size_t end = final || o->text.len < hold ? (final ? o->text.len : 0) : o->text.len - hold;
+  while (end > o->printed && end < o->text.len && ((uint8_t)o->text.data[end] & 0xC0) == 0x80) end--; /* whole characters */
+  if (end > o->printed) {
+    fwrite(o->text.data + o->printed, 1, end - o->printed, stdout);
+    o->printed = end;
+    fflush(stdout);
+  }
+}
+
+static mx_status_t run(gen_args_t *a) {
+  mx_session_t *s;
+  MX_RETURN_IF_ERROR(mx_session_open(&a->so, &s));
+  const mx_model_config_t *c = mx_session_config(s);
+  const mx_tokenizer_t *tok = mx_session_tokenizer(s);
+  mx_ids_t ids = {0};
+  mx_status_t st = prompt_ids(a, tok, &ids);
+  /* Refuse what cannot fit before anything is compiled. */
+  if (!st && (int)ids.n > mx_session_max_prompt(s))
+    st = mx_status_make(MX_STAGE_USAGE, "shorten the prompt or raise --context / MLXCEL_XLA_CONTEXT_CAPACITY",
+                        "the prompt is %zu tokens; the context capacity is %d", ids.n, mx_session_capacity(s));
+  if (!st && (long)ids.n + a->n_new > mx_session_capacity(s))
+    st = mx_status_make(MX_STAGE_USAGE, "lower -n or raise --context / MLXCEL_XLA_CONTEXT_CAPACITY",
+                        "prompt (%zu tokens) plus -n %ld exceeds the context capacity %d", ids.n, a->n_new, mx_session_capacity(s));
+  if (!st) st = mx_session_start(s);
+  bool greedy = mx_sampling_is_greedy(&a->sp);
+  float *logits = greedy ? NULL : malloc(sizeof(float) * (size_t)c->vocab);
+  mx_sampler_t *smp = greedy ? NULL : mx_sampler_create(&a->sp, c->vocab);
+  if (!st && !greedy && (!logits || !smp)) st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  out_t o = {0};
+  mx_strbuf_init(&o.text);
+  mx_detok_stream_t ds;
+  mx_detok_stream_init(&ds);
+  double t_prefill = 0, t_decode0 = 0;
+  long generated = 0;
+  int32_t next = -1;
+  if (!st) {
+    double t0 = mx_now_ms();
+    st = mx_session_prefill(s, ids.ids, (int)ids.n, logits, &next);
+    if (!st && !greedy) next = mx_sampler_pick(smp, logits, ids.ids, (int)ids.n);
+    t_prefill = mx_now_ms() - t0;
+    t_decode0 = mx_now_ms();
+  }
+  while (!st && next >= 0) {
+    if (!a->ignore_eos && is_eos(c, next)) break;
+    if (!mx_ids_push(&ids, next)) {
+      st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+      break;
+    }
+    generated++;
+    st = mx_detok_stream_push(tok, &ds, next, true, &o.text);
+    if (!st) emit_text(&o, a, false);
+    if (st || o.stopped || generated >= a->n_new) break;
+    st = mx_session_decode(s, next, (int)ids.n - 1, logits, &next);
+    if (!st && !greedy) next = mx_sampler_pick(smp, logits, ids.ids, (int)ids.n);
+  }
+  double t_decode = mx_now_ms() - t_decode0;
+  if (!o.stopped) {
+    mx_detok_stream_finish(&ds, &o.text);
+    emit_text(&o, a, true);
+  }
+  if (o.printed) printf("\n");
+  if (!st && a->stats) {
+    const mx_session_timings_t *t = mx_session_timings(s);
+    mx_alloc_stats_t ds_stats = {0};
+    mx_status_free(mx_session_device_stats(s, &ds_stats));
+    fprintf(stderr,
+            "mlxcel stats: load %.0f ms (model %.0f, weights %.0f, worker %.0f, module+parameters %.0f); compile %s%.0f ms; "
+            "prefill %zu tokens %.1f ms; decode %ld tokens %.1f tok/s; peak device bytes %lld\n",
+            t->open_ms + t->prepare_ms + t->worker_ms + t->load_ms, t->open_ms, t->prepare_ms, t->worker_ms, t->load_ms,
+            t->compile_hit ? "cache hit, " : "", t->compile_ms, ids.n - (size_t)generated, t_prefill, generated > 1 ? generated - 1 : 0,
+            generated > 1 ? (double)(generated - 1) / (t_decode / 1000.0) : 0.0, (long long)ds_stats.device_bytes_peak);
+  }
+  mx_strbuf_free(&o.text);
+  mx_sampler_destroy(smp);
+  free(logits);
+  mx_ids_free(&ids);
+  mx_session_destroy(s);
+  return st;
+}
+
+int mx_cmd_generate(int argc, char **argv) {
+  gen_args_t a = {0};
+  int want_help = 0;
+  mx_status_t st = parse_args(argc, argv, &a, &want_help);
+  if (st) return mx_cli_report(st);
+  if (want_help) {
+    help();
+    return 0;
+  }
+  return mx_cli_report(run(&a));
+}

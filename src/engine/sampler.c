@@ -1,0 +1,121 @@
+#include "engine/sampler.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct mx_sampler {
+  mx_sampling_t p;
+  int vocab;
+  uint64_t rng;
+  int32_t *order;
+  uint8_t *seen;
+};
+
+mx_status_t mx_sampling_validate(const mx_sampling_t *s) {
+  if (!(s->temperature >= 0 && s->temperature <= 100))
+    return mx_status_make(MX_STAGE_USAGE, "use 0 (greedy) to 100", "temperature %g is out of range", s->temperature);
+  if (s->top_k < 0) return mx_status_make(MX_STAGE_USAGE, "use 0 (off) or a positive count", "top-k %d is out of range", s->top_k);
+  if (!(s->top_p > 0 && s->top_p <= 1)) return mx_status_make(MX_STAGE_USAGE, "use a value in (0, 1]", "top-p %g is out of range", s->top_p);
+  if (!(s->min_p >= 0 && s->min_p < 1)) return mx_status_make(MX_STAGE_USAGE, "use a value in [0, 1)", "min-p %g is out of range", s->min_p);
+  if (!(s->repeat_penalty > 0 && s->repeat_penalty <= 10))
+    return mx_status_make(MX_STAGE_USAGE, "use a value in (0, 10], 1 = off", "repetition penalty %g is out of range", s->repeat_penalty);
+  return NULL;
+}
+
+bool mx_sampling_is_greedy(const mx_sampling_t *s) { return s->temperature == 0 && s->repeat_penalty == 1; }
+
+mx_sampler_t *mx_sampler_create(const mx_sampling_t *p, int vocab) {
+  mx_sampler_t *s = calloc(1, sizeof *s);
+  if (!s) return NULL;
+  s->p = *p;
+  s->vocab = vocab;
+  s->rng = p->seed * 0x9E3779B97F4A7C15ULL + 0x632BE59BD9B4E019ULL;
+  if (!s->rng) s->rng = 1;
+  s->order = malloc(sizeof *s->order * (size_t)vocab);
+  s->seen = calloc((size_t)vocab, 1);
+  if (!s->order || !s->seen) {
+    mx_sampler_destroy(s);
+    return NULL;
+  }
+  return s;
+}
+
+void mx_sampler_destroy(mx_sampler_t *s) {
+  if (!s) return;
+  free(s->order);
+  free(s->seen);
+  free(s);
+}
+
+static double next_uniform(mx_sampler_t *s) {
+  s->rng ^= s->rng >> 12, s->rng ^= s->rng << 25, s->rng ^= s->rng >> 27;
+  return (double)((s->rng * 0x2545F4914F6CDD1DULL) >> 11) / 9007199254740992.0;
+}
+
+static int cmp_desc(const void *a, const void *b, void *ctx) {
+  const float *l = ctx;
+  float x = l[*(const int32_t *)a], y = l[*(const int32_t *)b];
+  if (x != y) return x > y ? -1 : 1;
+  return *(const int32_t *)a - *(const int32_t *)b; /* ties: lower id first, as argmax */
+}
+
+int32_t mx_sampler_pick(mx_sampler_t *s, float *logits, const int32_t *history, int n_history) {
+  int V = s->vocab;
+  if (s->p.repeat_penalty != 1) {
+    memset(s->seen, 0, (size_t)V);
+    for (int i = 0; i < n_history; i++)
+      if (history[i] >= 0 && history[i] < V && !s->seen[history[i]]) {
+        s->seen[history[i]] = 1;
+        float *l = &logits[history[i]];
+        *l = *l > 0 ? *l / s->p.repeat_penalty : *l * s->p.repeat_penalty;
+      }
+  }
+  if (s->p.temperature == 0) {
+    int32_t best = 0;
+    for (int i = 1; i < V; i++)
+      if (logits[i] > logits[best]) best = i;
+    return best;
+  }
+  for (int i = 0; i < V; i++) {
+    s->order[i] = i;
+    logits[i] /= s->p.temperature;
+  }
+  qsort_r(s->order, (size_t)V, sizeof *s->order, cmp_desc, logits);
+  int n = s->p.top_k > 0 && s->p.top_k < V ? s->p.top_k : V;
+  /* Softmax over the kept candidates, in f64 for the cumulative sums. */
+  double maxl = logits[s->order[0]], sum = 0;
+  double *prob = malloc(sizeof *prob * (size_t)n);
+  if (!prob) return s->order[0];
+  for (int i = 0; i < n; i++) sum += (prob[i] = exp((double)logits[s->order[i]] - maxl));
+  for (int i = 0; i < n; i++) prob[i] /= sum;
+  int keep = n;
+  if (s->p.top_p < 1) {
+    double cum = 0;
+    for (int i = 0; i < n; i++) {
+      cum += prob[i];
+      if (cum >= s->p.top_p) {
+        keep = i + 1;
+        break;
+      }
+    }
+  }
+  if (s->p.min_p > 0) {
+    int k = 1;
+    while (k < keep && prob[k] >= s->p.min_p * prob[0]) k++;
+    keep = k;
+  }
+  double total = 0;
+  for (int i = 0; i < keep; i++) total += prob[i];
+  double r = next_uniform(s) * total, acc = 0;
+  int32_t pick = s->order[keep - 1];
+  for (int i = 0; i < keep; i++) {
+    acc += prob[i];
+    if (r < acc) {
+      pick = s->order[i];
+      break;
+    }
+  }
+  free(prob);
+  return pick;
+}

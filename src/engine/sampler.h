@@ -1,0 +1,31 @@
+/* Host-side sampling from logits: repetition penalty, temperature, top-k, top-p, min-p, then a draw
+ * from a seeded generator (xorshift64*), so a seed reproduces a run. Temperature 0 means greedy. */
+#ifndef MX_ENGINE_SAMPLER_H
+#define MX_ENGINE_SAMPLER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/status.h"
+
+typedef struct {
+  float temperature;    /* 0: greedy */
+  int top_k;            /* 0: off */
+  float top_p;          /* 1: off */
+  float min_p;          /* 0: off */
+  float repeat_penalty; /* 1: off (HF convention: positive logits divided, negative multiplied) */
+  uint64_t seed;
+} mx_sampling_t;
+
+/* Checks ranges; a usage error names the parameter. */
+mx_status_t mx_sampling_validate(const mx_sampling_t *s);
+/* True when the device's argmax can be used instead of transferring logits. */
+bool mx_sampling_is_greedy(const mx_sampling_t *s);
+
+typedef struct mx_sampler mx_sampler_t;
+mx_sampler_t *mx_sampler_create(const mx_sampling_t *s, int vocab);
+void mx_sampler_destroy(mx_sampler_t *s);
+/* Picks the next token; modifies logits. history: the ids seen so far (prompt and output). */
+int32_t mx_sampler_pick(mx_sampler_t *s, float *logits, const int32_t *history, int n_history);
+
+#endif
