@@ -50,6 +50,18 @@ run_suite "oracle: Llama 3 chat template vs transformers" "$PY" tests/oracle/cha
 run_suite "oracle: SmolLM2 chat template vs transformers" "$PY" tests/oracle/chat_template_parity.py --model "$MODEL" \
   --hf-tokenizer "$oracle/smollm2-tok" --mlxcel "$build/mlxcel"
 
+# Engine gates: our greedy trajectories against HF transformers fp32 (tests/oracle/fixtures), and
+# f16/bf16 against our own f32 under the divergence rule.
+FIX=tests/oracle/fixtures
+run_suite "gate: SmolLM2 f32 token-exact vs HF fp32 (8 prompts x 64)" "$build/mlxcel" check -m "$MODEL" --fixture "$FIX/smollm2.json"
+run_suite "gate: SmolLM2 f16 vs our f32 (divergence rule)" "$build/mlxcel" check -m "$MODEL" --fixture "$FIX/smollm2.json" --precision f16
+# bf16 is not gated yet: it fails the rule on 1 of the 8 prompts (docs/precision.md); issue 4 stays open for it.
+SYNTH=$build/oracle/llama-3.2-1b-synth
+[ -f "$SYNTH/model.safetensors" ] || "$build/mlxcel" synth --config "$MLXCEL_SHARED_DIR/data/llama-3.2-1b/config.json" \
+  --tokenizer "$MLXCEL_SHARED_DIR/data/llama3-tokenizer" -o "$SYNTH" --seed 0
+run_suite "gate: synthetic Llama-3.2-1B f32 token-exact vs HF fp32 (2 prompts x 64)" "$build/mlxcel" check -m "$SYNTH" \
+  --fixture "$FIX/llama32-1b-synth.json"
+
 # A short fuzz of every untrusted-input parser (make fuzz-run FUZZ_SECONDS=N for long runs).
 fuzz_smoke() { tests/fuzz/run.sh "${FUZZ_SECONDS:-15}" fuzz_safetensors fuzz_gguf fuzz_tokenizer && echo "3 passed, 0 failed"; }
 run_suite "fuzz: parsers and tokenizer (${FUZZ_SECONDS:-15} s each)" fuzz_smoke

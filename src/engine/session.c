@@ -64,7 +64,8 @@ mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
     mx_session_destroy(s);
     return st;
   }
-  s->graph = (mx_llama_graph_t){.config = mx_model_config(s->model), .matmul = o->precision, .capacity = o->capacity,
+  s->graph = (mx_llama_graph_t){.config = mx_model_config(s->model), .matmul = o->precision, .kv = MX_F32,
+                                .capacity = o->capacity,
                                 .score_len = o->score_len};
   choose_buckets(&s->graph);
   *out = s;

@@ -141,16 +141,16 @@ static mx_hval_t layer(ctx_t *x, int l, mx_hval_t in, mx_hval_t start, mx_hval_t
   /* Write this step's keys and values into the cache, in place. */
   snprintf(ksym, sizeof ksym, "kv_k%d", l);
   snprintf(vsym, sizeof vsym, "kv_v%d", l);
-  mx_hval_t cache_t = t3(x->g->matmul, C, KV, D), zero = mx_hlo_scalar_i32(h, 0);
+  mx_hval_t cache_t = t3(x->g->kv, C, KV, D), zero = mx_hlo_scalar_i32(h, 0);
   mx_hval_t starts[3] = {start, zero, zero};
-  mx_hval_t kc = mx_hlo_dynamic_update_slice(h, mx_hlo_load(h, ksym, cache_t), mx_hlo_convert(h, k, x->g->matmul), starts);
-  mx_hval_t vc = mx_hlo_dynamic_update_slice(h, mx_hlo_load(h, vsym, cache_t), mx_hlo_convert(h, v, x->g->matmul), starts);
+  mx_hval_t kc = mx_hlo_dynamic_update_slice(h, mx_hlo_load(h, ksym, cache_t), mx_hlo_convert(h, k, x->g->kv), starts);
+  mx_hval_t vc = mx_hlo_dynamic_update_slice(h, mx_hlo_load(h, vsym, cache_t), mx_hlo_convert(h, v, x->g->kv), starts);
   mx_hlo_store(h, ksym, kc);
   mx_hlo_store(h, vsym, vc);
 
   /* Scores [KV, T, G, C] = q . k over D, grouped-query: G query heads share one KV head. */
   int64_t qg[4] = {T, KV, G, D};
-  mx_hval_t qq = mx_hlo_convert(h, mx_hlo_reshape(h, q, 4, qg), x->g->matmul);
+  mx_hval_t qq = mx_hlo_convert(h, mx_hlo_reshape(h, q, 4, qg), x->g->kv);
   int64_t lb = 1, rb = 1, lc = 3, rc = 2;
   mx_hval_t scores = mx_hlo_dot(h, qq, kc, 1, &lb, &rb, 1, &lc, &rc, MX_F32);
   int64_t sd[4] = {KV, T, G, C};
@@ -171,7 +171,7 @@ static mx_hval_t layer(ctx_t *x, int l, mx_hval_t in, mx_hval_t start, mx_hval_t
   mx_hval_t p = mx_hlo_binary(h, "divide", e, mx_hlo_broadcast(h, den, 4, sd, keep));
   /* out [KV, T, G, D] = p . v over C */
   int64_t plb = 0, prb = 1, plc = 3, prc = 0;
-  mx_hval_t att = mx_hlo_dot(h, mx_hlo_convert(h, p, x->g->matmul), vc, 1, &plb, &prb, 1, &plc, &prc, MX_F32);
+  mx_hval_t att = mx_hlo_dot(h, mx_hlo_convert(h, p, x->g->kv), vc, 1, &plb, &prb, 1, &plc, &prc, MX_F32);
   int64_t perm[4] = {1, 0, 2, 3}, od[2] = {T, H * D};
   att = mx_hlo_reshape(h, mx_hlo_transpose(h, att, perm), 2, od);
   snprintf(key, sizeof key, "model.layers.%d.self_attn.o_proj.weight", l);
@@ -294,8 +294,8 @@ static void declare_globals(ctx_t *x) {
     char ks[32], vs[32];
     snprintf(ks, sizeof ks, "kv_k%d", l);
     snprintf(vs, sizeof vs, "kv_v%d", l);
-    mx_hlo_declare_state(h, ks, t3(x->g->matmul, x->g->capacity, c->n_kv_heads, c->head_dim));
-    mx_hlo_declare_state(h, vs, t3(x->g->matmul, x->g->capacity, c->n_kv_heads, c->head_dim));
+    mx_hlo_declare_state(h, ks, t3(x->g->kv, x->g->capacity, c->n_kv_heads, c->head_dim));
+    mx_hlo_declare_state(h, vs, t3(x->g->kv, x->g->capacity, c->n_kv_heads, c->head_dim));
   }
 #undef PARAM
 }

@@ -10,8 +10,9 @@
  * Prefill writes KV rows [0, N); decode writes row pos and attends to rows [0, pos]. Padding rows a
  * prefill writes past `length` are never attended to before a decode overwrites them.
  *
- * Precision: the residual stream, norms, RoPE, softmax, rsqrt and exp are f32; matmul inputs are
- * converted to `matmul` (f32, f16 or bf16) with f32 accumulation, and the KV cache is stored in it. */
+ * Precision: the residual stream, norms, RoPE, softmax, rsqrt and exp are f32; the weight matmuls'
+ * inputs are converted to `matmul` (f32, f16 or bf16) with f32 accumulation; the KV cache and the
+ * attention matmuls use `kv`. */
 #ifndef MX_HLO_LLAMA_H
 #define MX_HLO_LLAMA_H
 
@@ -23,7 +24,8 @@
 
 typedef struct {
   const mx_model_config_t *config;
-  mx_dtype_t matmul;       /* compute type of matmul inputs and of the KV cache */
+  mx_dtype_t matmul;       /* compute type of the weight matmuls' inputs */
+  mx_dtype_t kv;           /* type of the KV cache and of the attention matmuls' inputs */
   mx_dtype_t weight_dtype; /* storage type of every weight in the parameter file */
   int capacity;            /* KV positions */
   int n_buckets;
