@@ -64,10 +64,11 @@ iree-cpu:
 iree-cuda:
 	@scripts/iree/setup-cuda.sh
 
-# --- the main job: for now the StableHLO smoke on the default device ---------------------------
-run: deps iree
+# --- the main job: SmolLM2-135M-Instruct generates text on the default device (CPU) -------------
+PROMPT ?= Explain in two sentences why the sky is blue.
+run: deps iree model
 	@$(MAKE) --no-print-directory all
-	$(BUILD)/mlxcel smoke --device $${MLXCEL_XLA_DEVICE:-local-task} --repeat 20
+	MLXCEL_BACKEND=xla $(BUILD)/mlxcel generate -m "$$(scripts/fetch-model.sh 2>/dev/null)" -p "$(PROMPT)" -n 96 --stats
 
 # --- tests -----------------------------------------------------------------------------------
 test: deps iree model

@@ -1,0 +1,241 @@
+/* The Llama graph emitter, the IREE workaround it relies on, and the sampler. (Token-exactness
+ * against HF transformers is `mlxcel check`, run by tests/run_tests.sh.) */
+#include "testutil.h"
+
+#include <math.h>
+#include <unistd.h>
+
+#include "base/toolchain.h"
+#include "compiler/compile.h"
+#include "device/worker.h"
+#include "engine/sampler.h"
+#include "hlo/builder.h"
+#include "hlo/llama.h"
+#include "model/synth.h"
+
+static const mx_model_config_t tiny = {.arch = "llama", .n_layers = 1, .dim = 16, .n_heads = 2, .n_kv_heads = 1,
+                                       .head_dim = 8, .ffn_dim = 32, .vocab = 40, .max_position = 64,
+                                       .rope_theta = 10000, .norm_eps = 1e-5f, .tied_embeddings = true};
+
+static char *emit_tiny(void) {
+  mx_llama_graph_t g = {.config = &tiny, .matmul = MX_F32, .kv = MX_F32, .weight_dtype = MX_F32, .capacity = 16,
+                        .n_buckets = 2, .buckets = {4, 16}, .score_len = 8};
+  char *text;
+  assert_ok(mx_llama_emit(&g, &text));
+  return text;
+}
+
+/* The emitted text of a tiny config is pinned: any change to the graph shows up here, to be reviewed
+ * and accepted with MLXCEL_UPDATE_GOLDEN=1. */
+static void llama_graph_matches_golden(void **state) {
+  (void)state;
+  char *text = emit_tiny();
+  const char *path = "tests/unit/golden/llama_tiny.mlir";
+  if (getenv("MLXCEL_UPDATE_GOLDEN")) {
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+  }
+  FILE *f = fopen(path, "r");
+  assert_non_null(f);
+  static char golden[1 << 20];
+  size_t n = fread(golden, 1, sizeof golden - 1, f);
+  fclose(f);
+  golden[n] = '\0';
+  assert_string_equal(text, golden);
+  free(text);
+}
+
+/* Every function the engine calls compiles, loads with the weights as parameters, and runs. */
+static void llama_graph_compiles_and_runs_every_function(void **state) {
+  (void)state;
+  char *text = emit_tiny();
+  char compiler[MX_PATH_MAX], python[MX_PATH_MAX], script[MX_PATH_MAX], dir[] = "/tmp/mlxcel-test-llama-XXXXXX";
+  char out[256], cfg[256], model[256], weights[300], tokdir[4096];
+  assert_ok(mx_toolchain_compiler(compiler, sizeof compiler));
+  assert_non_null(mkdtemp(dir));
+  snprintf(out, sizeof out, "%s/tiny.vmfb", dir);
+  mx_target_t t;
+  assert_ok(mx_target_for_device("local-task", NULL, &t));
+  assert_ok(mx_compile_mlir(compiler, &t, text, out, NULL));
+  free(text);
+  /* Weights for the tiny config, by mlxcel synth, in f32 as the graph declares them. */
+  snprintf(cfg, sizeof cfg, "%s/config.json", dir);
+  FILE *f = fopen(cfg, "w");
+  fputs("{\"model_type\":\"llama\",\"hidden_size\":16,\"intermediate_size\":32,\"num_hidden_layers\":1,"
+        "\"num_attention_heads\":2,\"num_key_value_heads\":1,\"vocab_size\":40,\"tie_word_embeddings\":true}", f);
+  fclose(f);
+  const char *shared = getenv("MLXCEL_SHARED_DIR");
+  snprintf(tokdir, sizeof tokdir, "%s/data/llama3-tokenizer", shared && shared[0] ? shared : "../shared");
+  snprintf(model, sizeof model, "%s/model", dir);
+  mx_synth_options_t so = {.config_path = cfg, .tokenizer_dir = tokdir, .out_dir = model, .dtype = MX_W_F32, .quiet = 1};
+  assert_ok(mx_synth_write(&so, NULL, NULL));
+  snprintf(weights, sizeof weights, "%s/model.safetensors", model);
+  assert_ok(mx_toolchain_python(python, sizeof python));
+  assert_ok(mx_toolchain_worker_script(script, sizeof script));
+  mx_worker_options_t o = {.python = python, .script = script};
+  mx_worker_t *w;
+  assert_ok(mx_worker_spawn(&o, &w));
+  assert_ok(mx_worker_open(w, "local-task", NULL));
+  int mod, n;
+  assert_status(mx_worker_load(w, out, NULL, 0, &mod), MX_STAGE_MODULE_LOAD, "io_parameters"); /* weights are required */
+  const char *params[1] = {weights};
+  assert_ok(mx_worker_load(w, out, params, 1, &mod));
+  int32_t toks[16] = {1, 2, 3}, len = 3, tok = 5, pos = 3;
+  int64_t s4 = 4, s16 = 16, s8 = 8;
+  mx_tensor_t res;
+  struct {
+    const char *fn;
+    mx_tensor_t in[2];
+    int n_in;
+    mx_dtype_t dtype;
+    int64_t count;
+  } calls[] = {
+      {"prefill_4", {mx_tensor_host(MX_I32, 1, &s4, toks), mx_tensor_host(MX_I32, 0, NULL, &len)}, 2, MX_I32, 1},
+      {"prefill_16_logits", {mx_tensor_host(MX_I32, 1, &s16, toks), mx_tensor_host(MX_I32, 0, NULL, &len)}, 2, MX_F32, 40},
+      {"decode", {mx_tensor_host(MX_I32, 0, NULL, &tok), mx_tensor_host(MX_I32, 0, NULL, &pos)}, 2, MX_I32, 1},
+      {"decode_logits", {mx_tensor_host(MX_I32, 0, NULL, &tok), mx_tensor_host(MX_I32, 0, NULL, &pos)}, 2, MX_F32, 40},
+      {"score_8", {mx_tensor_host(MX_I32, 1, &s8, toks)}, 1, MX_F32, 8 * 40},
+  };
+  for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++) {
+    assert_ok(mx_worker_call(w, mod, calls[i].fn, calls[i].in, calls[i].n_in, 0, &res, 1, &n));
+    assert_int_equal(res.dtype, calls[i].dtype);
+    assert_int_equal(mx_tensor_count(&res), calls[i].count);
+    if (res.dtype == MX_I32) assert_true(*(int32_t *)res.data >= 0 && *(int32_t *)res.data < 40);
+    else
+      for (int64_t k = 0; k < calls[i].count; k++) assert_true(isfinite(((float *)res.data)[k]));
+    mx_tensor_release(&res);
+  }
+  mx_worker_destroy(w);
+  char cmd[300];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  assert_int_equal(system(cmd), 0);
+}
+
+/* Regression test for the IREE 3.13 miscompile in docs/spikes.md: two mutable globals updated in
+ * place and then read must not share storage. Built with our builder, so it checks the workaround. */
+static void state_globals_do_not_alias(void **state) {
+  (void)state;
+  mx_hlo_t *h = mx_hlo_create();
+  int64_t cd[2] = {8, 4}, ud[2] = {2, 4};
+  mx_hval_t ct = mx_htype(MX_F32, 2, cd), ut = mx_htype(MX_F32, 2, ud);
+  mx_hlo_declare_state(h, "a", ct);
+  mx_hlo_declare_state(h, "b", ct);
+  mx_hval_t types[2] = {ut, ut}, args[2];
+  mx_hlo_func_begin(h, "f", 2, types, args);
+  mx_hval_t z = mx_hlo_scalar_i32(h, 0), starts[2] = {z, z};
+  mx_hval_t a = mx_hlo_dynamic_update_slice(h, mx_hlo_load(h, "a", ct), args[0], starts);
+  mx_hval_t b = mx_hlo_dynamic_update_slice(h, mx_hlo_load(h, "b", ct), args[1], starts);
+  mx_hlo_store(h, "a", a);
+  mx_hlo_store(h, "b", b);
+  int64_t lc = 0, rc = 0;
+  mx_hval_t out = mx_hlo_dot(h, a, b, 0, NULL, NULL, 1, &lc, &rc, MX_F32); /* a^T b: [4, 4] */
+  mx_hlo_func_end(h, 1, &out);
+  char *text;
+  assert_ok(mx_hlo_finish(h, &text));
+  mx_hlo_destroy(h);
+  char compiler[MX_PATH_MAX], python[MX_PATH_MAX], script[MX_PATH_MAX], path[] = "/tmp/mlxcel-test-alias-XXXXXX";
+  assert_ok(mx_toolchain_compiler(compiler, sizeof compiler));
+  int fd = mkstemp(path);
+  close(fd);
+  mx_target_t t;
+  assert_ok(mx_target_for_device("local-task", NULL, &t));
+  assert_ok(mx_compile_mlir(compiler, &t, text, path, NULL));
+  free(text);
+  assert_ok(mx_toolchain_python(python, sizeof python));
+  assert_ok(mx_toolchain_worker_script(script, sizeof script));
+  mx_worker_options_t o = {.python = python, .script = script};
+  mx_worker_t *w;
+  assert_ok(mx_worker_spawn(&o, &w));
+  assert_ok(mx_worker_open(w, "local-task", NULL));
+  int mod, n;
+  assert_ok(mx_worker_load(w, path, NULL, 0, &mod));
+  float x[8] = {1, 2, 3, 4, 5, 6, 7, 8}, y[8] = {-1, 0.5f, 2, 0, 3, -2, 1, 1};
+  mx_tensor_t in[2] = {mx_tensor_host(MX_F32, 2, ud, x), mx_tensor_host(MX_F32, 2, ud, y)}, res;
+  assert_ok(mx_worker_call(w, mod, "f", in, 2, 0, &res, 1, &n));
+  /* Rows 2..7 of both states hold their (tiny) initial values, so a^T b is x^T y to within 1e-20. */
+  const float *r = res.data;
+  for (int i = 0; i < 4; i++)
+    for (int j = 0; j < 4; j++) {
+      float want = x[i] * y[j] + x[4 + i] * y[4 + j];
+      assert_true(fabsf(r[i * 4 + j] - want) < 1e-5f);
+    }
+  mx_tensor_release(&res);
+  mx_worker_destroy(w);
+  unlink(path);
+  char side[64];
+  snprintf(side, sizeof side, "%s.mlir", path);
+  unlink(side);
+  snprintf(side, sizeof side, "%s.log", path);
+  unlink(side);
+}
+
+static void llama3_rope_scaling_keeps_high_frequencies(void **state) {
+  (void)state;
+  mx_model_config_t c = tiny;
+  c.head_dim = 64;
+  c.rope_theta = 500000;
+  float plain[32], scaled[32];
+  mx_llama_inv_freq(&c, plain);
+  c.rope_kind = MX_ROPE_LLAMA3;
+  c.rope_factor = 32, c.rope_low_freq_factor = 1, c.rope_high_freq_factor = 4, c.rope_original_max_position = 8192;
+  mx_llama_inv_freq(&c, scaled);
+  assert_true(plain[0] == 1.0f && scaled[0] == 1.0f);          /* high frequency: unchanged */
+  assert_true(fabsf(scaled[31] - plain[31] / 32) < 1e-12f);   /* low frequency: divided by the factor */
+  for (int i = 1; i < 32; i++) assert_true(scaled[i] <= plain[i] && scaled[i] < scaled[i - 1]);
+}
+
+static void sampler_behaves(void **state) {
+  (void)state;
+  float base[6] = {1.0f, 3.0f, 2.5f, -1.0f, 3.0f, 0.0f}, l[6];
+  mx_sampling_t greedy = {.temperature = 0, .top_p = 1, .repeat_penalty = 1};
+  assert_ok(mx_sampling_validate(&greedy));
+  assert_true(mx_sampling_is_greedy(&greedy));
+  mx_sampler_t *s = mx_sampler_create(&greedy, 6);
+  memcpy(l, base, sizeof l);
+  assert_int_equal(mx_sampler_pick(s, l, NULL, 0), 1); /* ties: the lower id, as argmax */
+  mx_sampler_destroy(s);
+  mx_sampling_t topk1 = {.temperature = 1, .top_k = 1, .top_p = 1, .repeat_penalty = 1, .seed = 5};
+  s = mx_sampler_create(&topk1, 6);
+  for (int i = 0; i < 20; i++) {
+    memcpy(l, base, sizeof l);
+    assert_int_equal(mx_sampler_pick(s, l, NULL, 0), 1);
+  }
+  mx_sampler_destroy(s);
+  /* Same seed, same draws; the draws only come from the top-p nucleus. */
+  mx_sampling_t nucleus = {.temperature = 1, .top_p = 0.5f, .repeat_penalty = 1, .seed = 9};
+  mx_sampler_t *s1 = mx_sampler_create(&nucleus, 6), *s2 = mx_sampler_create(&nucleus, 6);
+  for (int i = 0; i < 50; i++) {
+    float l1[6], l2[6];
+    memcpy(l1, base, sizeof l1);
+    memcpy(l2, base, sizeof l2);
+    int32_t a = mx_sampler_pick(s1, l1, NULL, 0), b = mx_sampler_pick(s2, l2, NULL, 0);
+    assert_int_equal(a, b);
+    assert_true(a == 1 || a == 4);
+  }
+  mx_sampler_destroy(s1);
+  mx_sampler_destroy(s2);
+  /* Repetition penalty: a seen token with the top logit loses to the next one. */
+  mx_sampling_t rep = {.temperature = 0, .top_p = 1, .repeat_penalty = 2};
+  s = mx_sampler_create(&rep, 6);
+  memcpy(l, base, sizeof l);
+  int32_t hist[2] = {1, 4};
+  assert_int_equal(mx_sampler_pick(s, l, hist, 2), 2);
+  mx_sampler_destroy(s);
+  mx_sampling_t bad = {.temperature = -1, .top_p = 1, .repeat_penalty = 1};
+  assert_status(mx_sampling_validate(&bad), MX_STAGE_USAGE, "temperature");
+  bad = (mx_sampling_t){.temperature = 1, .top_p = 0, .repeat_penalty = 1};
+  assert_status(mx_sampling_validate(&bad), MX_STAGE_USAGE, "top-p");
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(llama_graph_matches_golden),
+      cmocka_unit_test(llama_graph_compiles_and_runs_every_function),
+      cmocka_unit_test(state_globals_do_not_alias),
+      cmocka_unit_test(llama3_rope_scaling_keeps_high_frequencies),
+      cmocka_unit_test(sampler_behaves),
+  };
+  return cmocka_run_group_tests_name("engine", tests, NULL, NULL);
+}
