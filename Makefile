@@ -23,7 +23,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all deps run test test-unit test-asan test-integration clean \
-        iree iree-env iree-cpu iree-cuda unit-bins bundle model fuzz fuzz-run
+        iree iree-env iree-cpu iree-cuda unit-bins bundle model fuzz fuzz-run oracle
 
 all: $(BUILD)/mlxcel $(BUILD)/mlxcel-worker.py
 
@@ -53,6 +53,10 @@ deps:
 # The default model, SmolLM2-135M-Instruct GGUF Q4_1, into ~/.cache/mlxcel/models/ (idempotent).
 model:
 	@scripts/fetch-model.sh >/dev/null
+
+# Regenerates the HF oracle fixtures and diffs them with the committed ones (needs torch: GPU machine).
+oracle: all
+	@tests/oracle/regenerate.sh
 
 # --- pinned IREE toolchain -------------------------------------------------------------------
 iree:

@@ -12,7 +12,9 @@ trap 'rm -f "$out" "$err"' EXIT
 ok()  { pass=$((pass + 1)); echo "ok    $1"; }
 bad() { fail=$((fail + 1)); echo "FAIL  $1"; sed 's/^/      | /' "$out" "$err" | tail -n 20; }
 
-workers_left() { pgrep -f 'mlxcel[-_]worker\.py' >/dev/null; }
+# A worker outliving its client is reparented to init: look for those (other mlxcel runs on the
+# machine keep theirs as children and are not counted).
+workers_left() { ps -eo ppid=,args= | awk '$1 == 1 && /mlxcel[-_]worker\.py/ {found = 1} END {exit !found}'; }
 
 # expect_error NAME EXIT_CODE STAGE_REGEX COMMAND...: exactly one stderr line "mlxcel: <stage>: ...",
 # the given exit status, and no worker process left behind.
@@ -119,6 +121,18 @@ printf '[{"role":"user","content":"hi"}]' > "$tmpm/m.json"
 expect_ok "template renders ChatML with the default system turn" 'named SmolLM' "$BIN" template -m "$SMOL" --messages "$tmpm/m.json"
 printf '{"role":"user"}' > "$tmpm/bad.json"
 expect_error "template with a messages file that is not an array" 2 usage "$BIN" template -m "$SMOL" --messages "$tmpm/bad.json"
+# generate: everything that cannot work is refused before any compile
+long=$(python3 -c 'print("word " * 400)')
+expect_error "prompt longer than the context capacity" 2 usage "$BIN" generate -m "$SMOL" -p "$long" --context 64
+grep -q 'compiling' "$err" && bad "the long prompt reached the compiler" || ok "the long prompt is refused before compiling"
+expect_error "-n beyond the context capacity" 2 usage "$BIN" generate -m "$SMOL" -p hi -n 600 --context 512
+expect_error "unknown precision (flag)" 2 usage "$BIN" generate -m "$SMOL" -p hi --precision f8
+expect_error "unknown precision (environment)" 2 usage env MLXCEL_XLA_PRECISION=int4 "$BIN" generate -m "$SMOL" -p hi
+expect_error "context capacity out of range" 2 usage "$BIN" generate -m "$SMOL" -p hi --context 999999
+expect_error "unsupported model file" 1 io "$BIN" generate -m "$tmpm/garbage.gguf" -p hi
+expect_error "bad sampling value" 2 usage "$BIN" generate -m "$SMOL" -p hi --temperature -1
+expect_error "--system without the chat template" 2 usage "$BIN" generate -m "$SMOL" -p hi --no-chat --system "be brief"
+expect_error "generate without a prompt" 2 usage "$BIN" generate -m "$SMOL"
 rm -rf "$tmpm"
 
 # --- the pinned toolchain -------------------------------------------------------------------

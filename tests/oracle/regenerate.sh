@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# `make oracle`: regenerates the HF transformers fp32 trajectories of tests/oracle/fixtures/ into
+# build/oracle/fixtures/ and diffs the token ids (prompt and greedy) with the committed fixtures.
+# Needs torch, transformers and gguf in PYTHON (default python3): the GPU machine has them (see
+# tests/oracle/fixtures/README.md for how they were made there); CI compares against the committed
+# fixtures instead.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+py=${PYTHON:-python3}
+shared=${MLXCEL_SHARED_DIR:-$root/../shared}
+"$py" -c 'import torch, transformers, gguf' 2>/dev/null || {
+  echo "mlxcel oracle: $py lacks torch, transformers or gguf; remedy: run make oracle where they are installed (the GPU machine), or set PYTHON" >&2
+  exit 1
+}
+out=build/oracle/fixtures
+mkdir -p "$out"
+model=$(scripts/fetch-model.sh)
+synth=build/oracle/llama-3.2-1b-synth
+[ -f "$synth/model.safetensors" ] || build/mlxcel synth --config "$shared/data/llama-3.2-1b/config.json" \
+  --tokenizer "$shared/data/llama3-tokenizer" -o "$synth" --seed 0
+"$py" tests/oracle/hf_trajectory.py --dir "$(dirname "$model")" --gguf "$(basename "$model")" \
+  --prompts tests/oracle/prompts.json --set smollm2 --steps 64 -o "$out/smollm2.json"
+"$py" tests/oracle/hf_trajectory.py --dir "$synth" --prompts tests/oracle/prompts.json --set llama32-1b-synth \
+  --steps 64 -o "$out/llama32-1b-synth.json"
+"$py" - "$out" <<'PY'
+import json, sys
+bad = 0
+for name in ("smollm2", "llama32-1b-synth"):
+    old = json.load(open(f"tests/oracle/fixtures/{name}.json"))["prompts"]
+    new = json.load(open(f"{sys.argv[1]}/{name}.json"))["prompts"]
+    for o, n in zip(old, new):
+        same = o["prompt_ids"] == n["prompt_ids"] and o["greedy_ids"] == n["greedy_ids"]
+        bad += not same
+        print(f"{name}/{o['name']}: {'same' if same else 'DIFFERENT'}")
+print(f"{len(old)} compared, {bad} different" if bad else "all trajectories identical")
+sys.exit(1 if bad else 0)
+PY
