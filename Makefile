@@ -23,7 +23,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all deps run test test-unit test-asan test-integration clean \
-        iree iree-env iree-cpu iree-cuda unit-bins bundle model fuzz fuzz-run oracle
+        iree iree-env iree-cpu iree-cuda iree-rocm unit-bins bundle model fuzz fuzz-run oracle compile-matrix
 
 all: $(BUILD)/mlxcel $(BUILD)/mlxcel-worker.py
 
@@ -58,6 +58,10 @@ model:
 oracle: all
 	@tests/oracle/regenerate.sh
 
+# The full compile matrix: the 16-layer Llama-3.2-1B graph for every qualified target and precision.
+compile-matrix: all
+	@scripts/xla/compile_matrix.sh --layers 16 --context 512
+
 # --- pinned IREE toolchain -------------------------------------------------------------------
 iree:
 	@scripts/iree/select.sh --setup
@@ -67,6 +71,8 @@ iree-cpu:
 	@scripts/iree/setup-cpu.sh
 iree-cuda:
 	@scripts/iree/setup-cuda.sh
+iree-rocm:
+	@scripts/iree/setup-rocm.sh
 
 # --- the main job: SmolLM2-135M-Instruct generates text on the default device (CPU) -------------
 PROMPT ?= Explain in two sentences why the sky is blue.
@@ -82,7 +88,12 @@ test: deps iree model
 	  unit-bins
 	@tests/run_tests.sh $(BUILD) build-asan
 
-unit-bins: $(UNIT_BIN) $(BUILD)/mlxcel $(BUILD)/mlxcel-worker.py
+unit-bins: $(UNIT_BIN) $(BUILD)/mlxcel $(BUILD)/mlxcel-worker.py $(BUILD)/fake-hip/libamdhip64.so
+
+# A HIP runtime that loads but has no GPU, for the ROCm diagnostics tests (tests/fixtures/fake_hip.c).
+$(BUILD)/fake-hip/libamdhip64.so: tests/fixtures/fake_hip.c
+	@mkdir -p $(dir $@)
+	$(CC) -shared -fPIC -w $< -o $@
 
 # A relocatable build for hosts without this machine's libraries (the GPU machine): jansson linked
 # and PCRE2 statically, the worker script beside the binary. Only glibc and libm stay dynamic.

@@ -62,6 +62,10 @@ SYNTH=$build/oracle/llama-3.2-1b-synth
 run_suite "gate: synthetic Llama-3.2-1B f32 token-exact vs HF fp32 (2 prompts x 64)" "$build/mlxcel" check -m "$SYNTH" \
   --fixture "$FIX/llama32-1b-synth.json"
 
+# The compile matrix at reduced depth (same layer shapes, 2 layers); `make compile-matrix` runs all 16.
+run_suite "compile matrix: Llama-3.2-1B graph (2 layers) for ROCm/CUDA/Metal targets" scripts/xla/compile_matrix.sh \
+  --layers 2 --context 128
+
 # A short fuzz of every untrusted-input parser (make fuzz-run FUZZ_SECONDS=N for long runs).
 fuzz_smoke() { tests/fuzz/run.sh "${FUZZ_SECONDS:-15}" fuzz_safetensors fuzz_gguf fuzz_tokenizer && echo "3 passed, 0 failed"; }
 run_suite "fuzz: parsers and tokenizer (${FUZZ_SECONDS:-15} s each)" fuzz_smoke

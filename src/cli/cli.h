@@ -28,6 +28,7 @@ int mx_cmd_tokenize(int argc, char **argv);
 int mx_cmd_template(int argc, char **argv);
 int mx_cmd_check(int argc, char **argv);
 int mx_cmd_generate(int argc, char **argv);
+int mx_cmd_compile(int argc, char **argv);
 int mx_cmd_smoke(int argc, char **argv);
 
 #endif

@@ -36,7 +36,10 @@ int mx_cmd_devices(int argc, char **argv) {
         if (d->remedy[0]) printf("%-11s %-24s %-12s   remedy: %s\n", "", "", "", d->remedy);
         continue;
       }
-      if (d->n_devices == 0) printf("%-11s %-24s %-12s driver loads, no devices\n", d->name, "-", "-");
+      if (d->n_devices == 0) {
+        printf("%-11s %-24s %-12s driver loads, no devices%s%s\n", d->name, "-", "-", d->error[0] ? ": " : "", d->error);
+        if (d->remedy[0]) printf("%-11s %-24s %-12s   remedy: %s\n", "", "", "", d->remedy);
+      }
       for (int k = 0; k < d->n_devices; k++)
         printf("%-11s %-24s %-12s %s\n", d->name, d->devices[k].uri, d->devices[k].arch[0] ? d->devices[k].arch : "?",
                d->devices[k].name);

@@ -199,6 +199,7 @@ static mx_status_t run_on_device(const smoke_args_t *a, const mx_target_t *targe
   t0 = mx_now_ms();
   mx_status_t st = mx_worker_open(w, a->device, &run->dev);
   run->open_ms = mx_now_ms() - t0;
+  if (!st && !a->prebuilt) st = mx_target_check_device(target, run->dev.uri, run->dev.arch);
   if (!st) st = prepare_vmfbs(a, target, cases, dir);
   for (int i = 0; !st && i < 2; i++) {
     t0 = mx_now_ms();

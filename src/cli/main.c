@@ -17,6 +17,7 @@ static const struct {
     {"tokenize", mx_cmd_tokenize, "token ids of a text (or a JSONL file) and their decode"},
     {"template", mx_cmd_template, "render a conversation with the model's chat template"},
     {"check", mx_cmd_check, "compare greedy trajectories with an HF oracle fixture (token-exact gate)"},
+    {"compile", mx_cmd_compile, "compile a config's Llama graph for a target, no device or weights needed"},
     {"smoke", mx_cmd_smoke, "compile and run a StableHLO add and matmul on a device, check the results"},
 };
 

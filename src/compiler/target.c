@@ -119,3 +119,35 @@ mx_status_t mx_target_for_device(const char *device_uri, const mx_target_options
 }
 
 void mx_target_label(const mx_target_t *t, char *out, size_t cap) { snprintf(out, cap, "%s:%s", t->backend, t->arch); }
+
+mx_status_t mx_target_check_device(const mx_target_t *t, const char *device_uri, const char *device_arch) {
+  if (strcmp(t->backend, "rocm") != 0 || !device_arch || !device_arch[0]) return NULL;
+  size_t n = strcspn(device_arch, ":"); /* "gfx90a:sramecc+:xnack-" -> "gfx90a" */
+  if (strlen(t->arch) == n && strncmp(t->arch, device_arch, n) == 0) return NULL;
+  const char *hvd = getenv("HIP_VISIBLE_DEVICES");
+  char remedy[256];
+  snprintf(remedy, sizeof remedy, "set MLXCEL_XLA_ROCM_TARGET=%.*s (or --rocm-target), or select the other device", (int)n,
+           device_arch);
+  return mx_status_make(MX_STAGE_USAGE, remedy, "ROCm target %s does not match the selected device %s, which is %.*s%s%s", t->arch,
+                        device_uri, (int)n, device_arch, hvd ? " with HIP_VISIBLE_DEVICES=" : "", hvd ? hvd : "");
+}
+
+/* Combinations the pinned compiler cannot build, from the compile matrix (docs/rocm.md). */
+static const struct {
+  const char *backend, *arch, *precision, *why;
+} unsupported[] = {
+    /* scripts/xla/compile_matrix.sh, 2026-11-30: "failed to legalize operation 'vector.bitcast' ...
+     * vector<4xbf16>" for every graph holding bf16 values. */
+    {"metal-spirv", "metal", "bf16", "the pinned compiler's Metal backend cannot lower bf16"},
+};
+
+mx_status_t mx_target_check_precision(const mx_target_t *t, const char *precision) {
+  for (size_t i = 0; i < sizeof unsupported / sizeof unsupported[0]; i++) {
+    if (!unsupported[i].backend) continue;
+    if (!strcmp(unsupported[i].backend, t->backend) && !strcmp(unsupported[i].arch, t->arch) &&
+        !strcmp(unsupported[i].precision, precision))
+      return mx_status_make(MX_STAGE_USAGE, "use another precision (see docs/rocm.md)", "%s is not supported on %s:%s: %s",
+                            precision, t->backend, t->arch, unsupported[i].why);
+  }
+  return NULL;
+}

@@ -48,6 +48,7 @@ mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
   s->o.device = s->device;
   double t0 = mx_now_ms();
   mx_status_t st = mx_target_for_device(o->device, &o->target, &s->target);
+  if (!st) st = mx_target_check_precision(&s->target, mx_dtype_name(o->precision));
   if (!st) st = mx_model_open(o->model_path, &s->model);
   if (!st) st = mx_tokenizer_for_model(s->model, &s->tok);
   if (!st) {
@@ -73,11 +74,19 @@ mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
 }
 
 mx_status_t mx_session_start(mx_session_t *s) {
+  /* The device first: a missing driver, an absent GPU or a target that is not the device's own
+   * architecture fails in a second, before preparing weights or compiling. */
+  double t0 = mx_now_ms();
+  mx_device_desc_t dev;
+  MX_RETURN_IF_ERROR(mx_worker_launch(0, &s->worker));
+  MX_RETURN_IF_ERROR(mx_worker_open(s->worker, s->device, &dev));
+  MX_RETURN_IF_ERROR(mx_target_check_device(&s->target, dev.uri, dev.arch));
+  s->t.worker_ms = mx_now_ms() - t0;
   mx_param_files_t params;
   MX_RETURN_IF_ERROR(mx_weights_prepare(s->model, s->o.precision, &params));
   s->t.prepare_ms = params.prepare_ms;
   s->graph.weight_dtype = params.weight_dtype;
-  double t0 = mx_now_ms();
+  t0 = mx_now_ms();
   char *text;
   MX_RETURN_IF_ERROR(mx_llama_emit(&s->graph, &text));
   s->t.emit_ms = mx_now_ms() - t0;
@@ -90,10 +99,6 @@ mx_status_t mx_session_start(mx_session_t *s) {
   if (st) return st;
   s->t.compile_ms = vmfb.compile_ms;
   s->t.compile_hit = vmfb.hit;
-  t0 = mx_now_ms();
-  MX_RETURN_IF_ERROR(mx_worker_launch(0, &s->worker));
-  MX_RETURN_IF_ERROR(mx_worker_open(s->worker, s->device, NULL));
-  s->t.worker_ms = mx_now_ms() - t0;
   t0 = mx_now_ms();
   const char *files[MX_MAX_PARAM_FILES];
   for (int i = 0; i < params.n_files; i++) files[i] = params.files[i];

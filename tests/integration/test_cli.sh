@@ -135,6 +135,41 @@ expect_error "--system without the chat template" 2 usage "$BIN" generate -m "$S
 expect_error "generate without a prompt" 2 usage "$BIN" generate -m "$SMOL"
 rm -rf "$tmpm"
 
+# --- ROCm/HIP diagnostics (no AMD GPU here: every path up to execution) -------------------------
+FAKEHIP=$(cd "$(dirname "$BIN")" && pwd)/fake-hip
+expect_error "hip: no libamdhip64 on the host" 1 driver env IREE_HIP_DYLIB_PATH=/nonexistent "$BIN" smoke --device hip --rocm-target gfx942
+grep -q 'no HIP runtime on this host' "$err" && grep -q 'IREE_HIP_DYLIB_PATH' "$err" && ok "the missing-runtime error says how to point IREE at ROCm" || bad "missing HIP runtime message"
+if [ -e /usr/lib/x86_64-linux-gnu/libamdhip64.so ]; then
+  expect_error "hip: Debian's libamdhip64 (5.2) is present but too old" 1 driver "$BIN" smoke --device hip --rocm-target gfx942
+  grep -q 'too old for IREE' "$err" && ok "the old runtime is named as too old, with the symbol" || bad "old HIP runtime message"
+else
+  bad "libamdhip64-dev is not installed (scripts/install-deps.sh installs it)"
+fi
+kfdd=$(mktemp -d)
+touch "$kfdd/kfd"; mkdir -p "$kfdd/dri"; touch "$kfdd/dri/renderD128"
+expect_error "hip: runtime present, no GPU" 1 device env IREE_HIP_DYLIB_PATH="$FAKEHIP" MLXCEL_KFD_PROBE="$kfdd/kfd" \
+  MLXCEL_DRI_PROBE="$kfdd/dri" HIP_VISIBLE_DEVICES=3 "$BIN" smoke --device hip --rocm-target gfx942
+grep -q 'reports no GPU (HIP_VISIBLE_DEVICES=3)' "$err" && ok "no-GPU error records HIP_VISIBLE_DEVICES" || bad "no-GPU message"
+expect_error "hip: /dev/kfd missing" 1 device env IREE_HIP_DYLIB_PATH="$FAKEHIP" MLXCEL_KFD_PROBE="$kfdd/nokfd" \
+  MLXCEL_DRI_PROBE="$kfdd/dri" "$BIN" smoke --device hip --rocm-target gfx942
+grep -q -- '--device=/dev/kfd --device=/dev/dri' "$err" && ok "the kfd error names the container flags" || bad "kfd message"
+rm "$kfdd/dri/renderD128"
+expect_error "hip: no /dev/dri render node" 1 device env IREE_HIP_DYLIB_PATH="$FAKEHIP" MLXCEL_KFD_PROBE="$kfdd/kfd" \
+  MLXCEL_DRI_PROBE="$kfdd/dri" "$BIN" smoke --device hip --rocm-target gfx942
+expect_ok "devices explains why hip has no devices" 'hip .*no devices: .*kfd' env IREE_HIP_DYLIB_PATH="$FAKEHIP" "$BIN" devices
+rm -rf "$kfdd"
+expect_error "hip: target that is not a ROCm target" 2 usage "$BIN" generate -m "$SMOL" -p hi --device hip --rocm-target gfx9999
+expect_error "hip: two targets in one value" 2 usage env MLXCEL_XLA_ROCM_TARGET="gfx942 gfx90a" "$BIN" generate -m "$SMOL" -p hi --device hip
+expect_error "hip: no target given" 2 usage env -u MLXCEL_XLA_ROCM_TARGET "$BIN" generate -m "$SMOL" -p hi --device hip://1
+grep -q 'rocminfo' "$err" && grep -q 'amdgpu-arch' "$err" && ok "the missing-target error lists how to find it" || bad "missing target remedy"
+expect_error "precision the target cannot compile (guard table)" 2 usage "$BIN" generate -m "$SMOL" -p hi --device metal --precision bf16
+expect_ok "make iree picks rocm when only AMD KFD is present" 'flavour rocm' env MLXCEL_KFD_PROBE=/dev/null MLXCEL_NVIDIA_PROBE=/nonexistent \
+  sh -c "$ROOT/scripts/iree/select.sh --info 2>&1"
+expect_ok "setup-rocm.sh --env passes an explicit target on" "MLXCEL_XLA_ROCM_TARGET='gfx942'" env MLXCEL_XLA_ROCM_TARGET=gfx942 "$ROOT/scripts/iree/setup-rocm.sh" --env
+"$ROOT/scripts/iree/setup-rocm.sh" --env > "$out" 2>&1
+grep -q MLXCEL_XLA_ROCM_TARGET "$out" && bad "setup-rocm.sh --env invented a target" || ok "setup-rocm.sh --env exports no target when none was given"
+grep -q "IREE_ROCM_HOME=" "$out" && grep -q "IREE_ROCM_COMPILE=" "$out" && grep -q "MLXCEL_XLA_IREE_COMPILE=" "$out" && ok "setup-rocm.sh --env exports the ROCm paths" || bad "setup-rocm --env"
+
 # --- the pinned toolchain -------------------------------------------------------------------
 "$ROOT/scripts/iree/setup-cpu.sh" >"$out" 2>"$err"
 grep -q 'nothing to do' "$err" && ok "setup-cpu.sh is idempotent" || bad "setup-cpu.sh second run"

@@ -67,12 +67,43 @@ static void bad_uris_are_usage_errors(void **state) {
   assert_status(mx_target_for_device("local-task://-1", NULL, &t), MX_STAGE_USAGE, "malformed");
 }
 
+static void hip_target_must_match_the_selected_device(void **state) {
+  (void)state;
+  mx_target_t t;
+  mx_target_options_t o = {.rocm_target = "gfx90a"};
+  assert_ok(mx_target_for_device("hip://1", &o, &t));
+  setenv("HIP_VISIBLE_DEVICES", "2,3", 1);
+  mx_status_t st = mx_target_check_device(&t, "hip://1", "gfx942:sramecc+:xnack-");
+  assert_non_null(st);
+  assert_non_null(strstr(mx_status_remedy(st), "MLXCEL_XLA_ROCM_TARGET=gfx942"));
+  assert_status(st, MX_STAGE_USAGE, "gfx90a does not match the selected device hip://1, which is gfx942 with HIP_VISIBLE_DEVICES=2,3");
+  unsetenv("HIP_VISIBLE_DEVICES");
+  assert_ok(mx_target_check_device(&t, "hip://1", "gfx90a:sramecc+:xnack-")); /* feature suffixes ignored */
+  assert_ok(mx_target_check_device(&t, "hip://1", ""));                     /* unknown: nothing to compare */
+  mx_target_options_t c = {.cuda_target = "sm_89"};
+  assert_ok(mx_target_for_device("cuda", &c, &t));
+  assert_ok(mx_target_check_device(&t, "cuda://0", "sm_90")); /* PTX for sm_89 runs on sm_90 */
+}
+
+static void precision_guard_refuses_recorded_combinations(void **state) {
+  (void)state;
+  mx_target_t t;
+  assert_ok(mx_target_for_device("metal", NULL, &t));
+  assert_status(mx_target_check_precision(&t, "bf16"), MX_STAGE_USAGE, "bf16 is not supported on metal-spirv:metal");
+  assert_ok(mx_target_check_precision(&t, "f32"));
+  mx_target_options_t o = {.rocm_target = "gfx942"};
+  assert_ok(mx_target_for_device("hip", &o, &t));
+  assert_ok(mx_target_check_precision(&t, "bf16"));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(cpu_targets_host_by_default),
       cmocka_unit_test(cuda_needs_an_explicit_target),
       cmocka_unit_test(hip_target_is_explicit_single_and_known),
       cmocka_unit_test(bad_uris_are_usage_errors),
+      cmocka_unit_test(hip_target_must_match_the_selected_device),
+      cmocka_unit_test(precision_guard_refuses_recorded_combinations),
   };
   return cmocka_run_group_tests_name("compiler/target", tests, NULL, NULL);
 }

@@ -127,6 +127,54 @@ def device_arch(driver, index):
     return ""
 
 
+def hip_access_problem():
+    """Why a process cannot reach an AMD GPU through the kernel, or None. The paths can be
+    redirected for tests (MLXCEL_KFD_PROBE, MLXCEL_DRI_PROBE)."""
+    kfd = os.environ.get("MLXCEL_KFD_PROBE", "/dev/kfd")
+    dri = os.environ.get("MLXCEL_DRI_PROBE", "/dev/dri")
+    container = "in a container pass --device=/dev/kfd --device=/dev/dri (and --group-add video --group-add render)"
+    groups = "add the user to the render and video groups (usermod -aG render,video $USER, then log in again)"
+    if not os.path.exists(kfd):
+        return ("%s is missing: the amdgpu kernel driver is not loaded or the device is not passed through" % kfd,
+                "load amdgpu (a ROCm-supported kernel); " + container)
+    if not os.access(kfd, os.R_OK | os.W_OK):
+        return ("%s is not readable and writable by this user" % kfd, groups + "; " + container)
+    renders = sorted(f for f in (os.listdir(dri) if os.path.isdir(dri) else []) if f.startswith("renderD"))
+    if not renders:
+        return ("%s has no renderD* nodes" % dri, container)
+    if not any(os.access(os.path.join(dri, r), os.R_OK | os.W_OK) for r in renders):
+        return ("no %s/renderD* node is readable and writable by this user" % dri, groups + "; " + container)
+    return None
+
+
+def hip_driver_failure(err):
+    """The stage message and remedy for a HIP driver that cannot be created."""
+    text = clean(err)
+    missing = re.search(r"symbol '(\w+)' not found", text)
+    if missing:
+        return ("the HIP runtime (libamdhip64.so) is too old for IREE's HIP driver: it lacks %s" % missing.group(1),
+                "install ROCm 6 or newer (Debian 12's libamdhip64-5 is 5.2) and point IREE at it: "
+                "IREE_HIP_DYLIB_PATH=/opt/rocm/lib (or put that directory on LD_LIBRARY_PATH)")
+    if "not available" in text or "failed to load dynamic library" in text:
+        return ("no HIP runtime on this host: libamdhip64.so does not load",
+                "install ROCm (the HIP runtime) and point IREE at it: IREE_HIP_DYLIB_PATH=/opt/rocm/lib (or put "
+                "that directory on LD_LIBRARY_PATH); check with `rocminfo`")
+    access = hip_access_problem()
+    if access:
+        return access
+    return ("cannot create the 'hip' driver: %s" % text, "check the ROCm installation with `rocminfo`")
+
+
+def hip_no_device():
+    """Message and remedy when the HIP runtime loads but reports no GPU."""
+    access = hip_access_problem()
+    if access:
+        return access
+    hvd = os.environ.get("HIP_VISIBLE_DEVICES")
+    return ("the HIP runtime loads but reports no GPU%s" % (" (HIP_VISIBLE_DEVICES=%s)" % hvd if hvd is not None else ""),
+            "check `rocminfo` and `amd-smi list`; unset or fix HIP_VISIBLE_DEVICES / ROCR_VISIBLE_DEVICES")
+
+
 DRIVER_REMEDY = {
     "cuda": "install the NVIDIA driver so libcuda.so.1 loads (check `nvidia-smi`)",
     "hip": "install the ROCm HIP runtime so libamdhip64.so loads (e.g. apt-get install libamdhip64-5, "
@@ -145,6 +193,8 @@ def get_driver(name):
     try:
         return rt.get_driver(name)
     except Exception as e:  # noqa: BLE001 - the runtime raises plain ValueError/RuntimeError
+        if name == "hip":
+            raise Failure("driver", *hip_driver_failure(e))
         raise Failure("driver", "cannot create the '%s' driver: %s" % (name, clean(e)),
                       DRIVER_REMEDY.get(name, "see `mlxcel devices`"))
 
@@ -155,7 +205,15 @@ def op_list(state, req, blob):
         entry = {"name": name, "available": False, "devices": []}
         try:
             drv = get_driver(name)
-            for i, info in enumerate(drv.query_available_devices()):
+            try:
+                found = drv.query_available_devices()
+            except Exception as e:  # noqa: BLE001 - HIP with no GPU fails the query itself
+                if name != "hip":
+                    raise Failure("device", "cannot list the '%s' devices: %s" % (name, clean(e)), "")
+                found = []
+            if not found and name == "hip":
+                entry["error"], entry["remedy"] = hip_no_device()
+            for i, info in enumerate(found):
                 entry["devices"].append({
                     "uri": "%s://%d" % (name, i),
                     "name": str(info.get("name", "")),
@@ -181,7 +239,14 @@ def op_open(state, req, blob):
                       "use DRIVER or DRIVER://INDEX, e.g. local-task, cuda://0, hip://1")
     name, index = m.group(1), int(m.group(2)) if m.group(2) else 0
     drv = get_driver(name)
-    devices = drv.query_available_devices()
+    try:
+        devices = drv.query_available_devices()
+    except Exception as e:  # noqa: BLE001
+        if name == "hip":
+            raise Failure("device", *hip_no_device())
+        raise Failure("device", "cannot list the '%s' devices: %s" % (name, clean(e)), "run `mlxcel devices`")
+    if not devices and name == "hip":
+        raise Failure("device", *hip_no_device())
     if index >= len(devices):
         raise Failure("device", "driver '%s' has %d device(s); there is no index %d" % (name, len(devices), index),
                       "run `mlxcel devices` to see the devices; HIP_VISIBLE_DEVICES / CUDA_VISIBLE_DEVICES "
@@ -189,6 +254,8 @@ def op_open(state, req, blob):
     try:
         dev = drv.create_device(devices[index]["device_id"])
     except Exception as e:  # noqa: BLE001
+        if name == "hip" and hip_access_problem():
+            raise Failure("device", *hip_access_problem())
         raise Failure("device", "cannot open %s: %s" % (uri, clean(e)), "run `mlxcel devices`")
     state.update(device=dev, uri="%s://%d" % (name, index), instance=rt.VmInstance())
     state["hal"] = rt.create_hal_module(state["instance"], dev)
