@@ -69,8 +69,7 @@ int mx_cmd_compile(int argc, char **argv) {
   if (!st && ctx > c.max_position) c.max_position = (int)ctx;
   mx_llama_graph_t g = {.config = &c, .matmul = precision, .kv = MX_F32, .weight_dtype = weights, .capacity = (int)ctx,
                         .score_len = 0};
-  for (int b = 32; !st && b < g.capacity && g.n_buckets < MX_LLAMA_MAX_BUCKETS - 1; b *= 4) g.buckets[g.n_buckets++] = b;
-  g.buckets[g.n_buckets++] = g.capacity;
+  mx_llama_default_buckets(&g);
   if (!st) st = mx_llama_emit(&g, &text);
   char compiler[MX_PATH_MAX], path[MX_PATH_MAX], dir[] = "/tmp/mlxcel-compile-XXXXXX";
   bool temp = !out;

@@ -30,13 +30,6 @@ mx_status_t mx_parse_precision(const char *text, mx_dtype_t *out) {
   return NULL;
 }
 
-/* Prefill lengths: 32, then x4, up to the capacity (which is always the last bucket). */
-static void choose_buckets(mx_llama_graph_t *g) {
-  g->n_buckets = 0;
-  for (int b = 32; b < g->capacity && g->n_buckets < MX_LLAMA_MAX_BUCKETS - 1; b *= 4) g->buckets[g->n_buckets++] = b;
-  g->buckets[g->n_buckets++] = g->capacity;
-}
-
 mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
   *out = NULL;
   mx_session_t *s = calloc(1, sizeof *s);
@@ -68,7 +61,7 @@ mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
   s->graph = (mx_llama_graph_t){.config = mx_model_config(s->model), .matmul = o->precision, .kv = MX_F32,
                                 .capacity = o->capacity,
                                 .score_len = o->score_len};
-  choose_buckets(&s->graph);
+  mx_llama_default_buckets(&s->graph);
   *out = s;
   return NULL;
 }

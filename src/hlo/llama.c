@@ -300,6 +300,12 @@ static void declare_globals(ctx_t *x) {
 #undef PARAM
 }
 
+void mx_llama_default_buckets(mx_llama_graph_t *g) {
+  g->n_buckets = 0;
+  for (int b = 32; b < g->capacity && g->n_buckets < MX_LLAMA_MAX_BUCKETS - 1; b *= 4) g->buckets[g->n_buckets++] = b;
+  g->buckets[g->n_buckets++] = g->capacity;
+}
+
 mx_status_t mx_llama_emit(const mx_llama_graph_t *g, char **text_out) {
   *text_out = NULL;
   if (g->capacity < 1 || g->n_buckets < 1 || g->n_buckets > MX_LLAMA_MAX_BUCKETS)

@@ -93,16 +93,6 @@ static const char *ggml_type_name(uint32_t t) {
   return t < sizeof names / sizeof names[0] ? names[t] : "unknown";
 }
 
-typedef struct {
-  uint64_t begin, end;
-  int index;
-} span_t;
-
-static int cmp_span(const void *a, const void *b) {
-  const span_t *x = a, *y = b;
-  return (x->begin > y->begin) - (x->begin < y->begin);
-}
-
 static mx_status_t parse_kv(reader_t *r, const char *name, mx_gguf_t *g) {
   for (int i = 0; i < g->n_kv; i++) {
     uint64_t klen;
@@ -173,7 +163,7 @@ static mx_status_t place_tensors(const uint8_t *buf, size_t size, const char *na
   if (g->data_offset > size)
     return mx_status_make(MX_STAGE_IO, REMEDY, "%s: the data section starts past the end of the file", name);
   uint64_t data_size = size - g->data_offset;
-  span_t *spans = calloc((size_t)g->n_tensors + 1, sizeof *spans);
+  mx_span_t *spans = calloc((size_t)g->n_tensors + 1, sizeof *spans);
   if (!spans) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
   mx_status_t st = NULL;
   for (int i = 0; i < g->n_tensors && !st; i++) {
@@ -188,16 +178,13 @@ static mx_status_t place_tensors(const uint8_t *buf, size_t size, const char *na
     else {
       w->file_offset = g->data_offset + off;
       w->data = buf + w->file_offset;
-      spans[i] = (span_t){off, off + w->nbytes, i};
+      spans[i] = (mx_span_t){off, off + w->nbytes, i};
     }
   }
-  if (!st) {
-    qsort(spans, (size_t)g->n_tensors, sizeof *spans, cmp_span);
-    for (int i = 1; i < g->n_tensors && !st; i++)
-      if (spans[i].begin < spans[i - 1].end)
-        st = mx_status_make(MX_STAGE_IO, REMEDY, "%s: tensors '%s' and '%s' overlap", name, g->tensors[spans[i - 1].index].name,
-                            g->tensors[spans[i].index].name);
-  }
+  int ov = st ? -1 : mx_spans_first_overlap(spans, g->n_tensors);
+  if (ov > 0)
+    st = mx_status_make(MX_STAGE_IO, REMEDY, "%s: tensors '%s' and '%s' overlap", name, g->tensors[spans[ov - 1].index].name,
+                        g->tensors[spans[ov].index].name);
   free(spans);
   return st;
 }

@@ -15,19 +15,9 @@ static int parse_dtype(const char *s, mx_wtype_t *out) {
   return 0;
 }
 
-typedef struct {
-  uint64_t begin, end;
-  int index;
-} span_t;
-
-static int cmp_span(const void *a, const void *b) {
-  const span_t *x = a, *y = b;
-  return (x->begin > y->begin) - (x->begin < y->begin);
-}
-
 /* Reads one entry of the header into w; data bounds are checked by the caller. */
 static mx_status_t parse_entry(const char *file, const char *key, json_t *v, uint64_t data_size, mx_weight_t *w,
-                               span_t *span) {
+                               mx_span_t *span) {
   if (strlen(key) >= MX_WEIGHT_NAME_MAX)
     return mx_status_make(MX_STAGE_IO, REMEDY, "%s: tensor name too long (%zu bytes)", file, strlen(key));
   snprintf(w->name, sizeof w->name, "%s", key);
@@ -86,7 +76,7 @@ mx_status_t mx_safetensors_parse(const uint8_t *buf, size_t size, const char *na
   uint64_t data_off = 8 + hlen, data_size = size - data_off;
   size_t cap = json_object_size(root);
   mx_weight_t *ws = calloc(cap ? cap : 1, sizeof *ws);
-  span_t *spans = calloc(cap ? cap : 1, sizeof *spans);
+  mx_span_t *spans = calloc(cap ? cap : 1, sizeof *spans);
   mx_status_t st = (!ws || !spans) ? mx_status_make(MX_STAGE_IO, NULL, "out of memory") : NULL;
   int count = 0;
   const char *key;
@@ -103,13 +93,10 @@ mx_status_t mx_safetensors_parse(const uint8_t *buf, size_t size, const char *na
     spans[count].index = count;
     count++;
   }
-  if (!st && count > 1) { /* overlapping tensors mean a corrupt or malicious header */
-    qsort(spans, (size_t)count, sizeof *spans, cmp_span);
-    for (int i = 1; i < count && !st; i++)
-      if (spans[i].begin < spans[i - 1].end)
-        st = mx_status_make(MX_STAGE_IO, REMEDY, "%s: tensors '%s' and '%s' overlap", name, ws[spans[i - 1].index].name,
-                            ws[spans[i].index].name);
-  }
+  int ov = st ? -1 : mx_spans_first_overlap(spans, count); /* overlap: a corrupt or malicious header */
+  if (ov > 0)
+    st = mx_status_make(MX_STAGE_IO, REMEDY, "%s: tensors '%s' and '%s' overlap", name, ws[spans[ov - 1].index].name,
+                        ws[spans[ov].index].name);
   json_decref(root);
   free(spans);
   if (st) {

@@ -23,4 +23,14 @@ typedef struct {
 
 int64_t mx_weight_count(const mx_weight_t *w);
 
+/* Byte ranges of tensors in a file, for the overlap check both file parsers make. */
+typedef struct {
+  uint64_t begin, end;
+  int index;
+} mx_span_t;
+
+/* Sorts spans by start; returns the position (> 0) of the first span that overlaps the one before
+ * it, or -1 when none do. */
+int mx_spans_first_overlap(mx_span_t *spans, int n);
+
 #endif
