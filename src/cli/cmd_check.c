@@ -20,7 +20,7 @@ typedef struct {
 
 static void help(void) {
   printf("usage: mlxcel check -m MODEL --fixture FIXTURE.json [--device URI] [--precision f32|f16|bf16]\n"
-         "                    [--steps N] [--context N]\n\n"
+         "                    [--steps N] [--context N] [--vmfb PATH]\n\n"
          "Runs every prompt of an oracle fixture (tests/oracle/fixtures/*.json: prompt ids, the HF fp32 greedy\n"
          "trajectory and its top-2 margins) through the engine and prints, per prompt, whether our greedy\n"
          "trajectory is token-exact and otherwise the first divergent step and the oracle's margin there.\n"
@@ -177,7 +177,7 @@ static mx_status_t check_low_precision(mx_session_t *ref_s, mx_session_t *low_s,
 }
 
 int mx_cmd_check(int argc, char **argv) {
-  const char *model = NULL, *fixture = NULL, *device = NULL, *prec = NULL, *steps_s = NULL, *ctx_s = NULL;
+  const char *model = NULL, *fixture = NULL, *device = NULL, *prec = NULL, *steps_s = NULL, *ctx_s = NULL, *vmfb = NULL;
   for (int i = 1; i < argc; i++) {
     mx_status_t err = NULL;
     const char *v;
@@ -191,11 +191,13 @@ int mx_cmd_check(int argc, char **argv) {
     else if (mx_cli_flag(argc, argv, &i, "--precision", &v, &err)) prec = v;
     else if (mx_cli_flag(argc, argv, &i, "--steps", &v, &err)) steps_s = v;
     else if (mx_cli_flag(argc, argv, &i, "--context", &v, &err)) ctx_s = v;
+    else if (mx_cli_flag(argc, argv, &i, "--vmfb", &v, &err)) vmfb = v;
     else err = mx_status_make(MX_STAGE_USAGE, "run `mlxcel check --help`", "unknown option '%s'", argv[i]);
     if (err) return mx_cli_report(err);
   }
   if (!model || !fixture) return mx_cli_report(mx_status_make(MX_STAGE_USAGE, "run `mlxcel check --help`", "give -m MODEL and --fixture FILE"));
-  mx_session_options_t o = {.model_path = model, .device = mx_cli_setting(device, "MLXCEL_XLA_DEVICE", "local-task")};
+  mx_session_options_t o = {.model_path = model, .device = mx_cli_setting(device, "MLXCEL_XLA_DEVICE", "local-task"),
+                            .vmfb = vmfb};
   o.target.cuda_target = getenv("MLXCEL_XLA_CUDA_TARGET");
   o.target.rocm_target = getenv("MLXCEL_XLA_ROCM_TARGET");
   mx_status_t st = mx_parse_precision(mx_cli_setting(prec, "MLXCEL_XLA_PRECISION", "f32"), &o.precision);
@@ -209,6 +211,8 @@ int mx_cmd_check(int argc, char **argv) {
   if (!st) st = load_fixture(fixture, &root, &cases, &n);
   mx_session_t *s = NULL, *ref_s = NULL;
   bool low = !st && o.precision != MX_F32;
+  if (low && vmfb)
+    st = mx_status_make(MX_STAGE_USAGE, "run the low-precision check where the compiler is", "--vmfb works with f32 checks only");
   if (low) o.score_len = o.capacity; /* teacher forcing scores prompt + trajectory in one call */
   if (!st) st = mx_session_open(&o, &s);
   if (!st && low) {

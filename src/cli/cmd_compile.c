@@ -91,15 +91,16 @@ int mx_cmd_compile(int argc, char **argv) {
     printf("mlxcel compile: %d-layer %s graph (context %ld, %s weights) for %s in %.1f s: %lld bytes%s%s\n", c.n_layers,
            prec_name, ctx, mx_dtype_name(weights), label, ms / 1000, (long long)sb.st_size, temp ? "" : " -> ", temp ? "" : path);
   }
-  if (temp && dir[0] != '/') dir[0] = '\0';
-  if (temp && !st) {
+  if (!st) { /* the MLIR and the compiler log beside the output matter only after a failure */
     char side[MX_PATH_MAX + 16];
-    unlink(path);
     snprintf(side, sizeof side, "%s.mlir", path);
     unlink(side);
     snprintf(side, sizeof side, "%s.log", path);
     unlink(side);
-    rmdir(dir);
+    if (temp) {
+      unlink(path);
+      rmdir(dir);
+    }
   }
   return mx_cli_report(st);
 }

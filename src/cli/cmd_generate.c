@@ -37,7 +37,9 @@ static void help(void) {
          "  --device URI           MLXCEL_XLA_DEVICE (default local-task)\n"
          "  --precision P          MLXCEL_XLA_PRECISION: f32 (default), f16, bf16\n"
          "  --context N            MLXCEL_XLA_CONTEXT_CAPACITY: KV positions (default 512)\n"
-         "  --cuda-target sm_XY, --rocm-target gfxNNNN   explicit GPU compile targets\n");
+         "  --cuda-target sm_XY, --rocm-target gfxNNNN   explicit GPU compile targets\n"
+         "  --vmfb PATH            use a module from `mlxcel compile` (same model, precision, context)\n"
+         "                         instead of compiling: for hosts without the compiler\n");
 }
 
 static mx_status_t parse_float(const char *name, const char *v, float *out) {
@@ -73,6 +75,7 @@ static mx_status_t parse_args(int argc, char **argv, gen_args_t *a, int *want_he
     else if (mx_cli_flag(argc, argv, &i, "--cuda-target", &v, &err)) cuda = v;
     else if (mx_cli_flag(argc, argv, &i, "--rocm-target", &v, &err)) rocm = v;
     else if (mx_cli_flag(argc, argv, &i, "--seed", &v, &err)) seed = v;
+    else if (mx_cli_flag(argc, argv, &i, "--vmfb", &v, &err)) a->so.vmfb = v;
     else if (mx_cli_flag(argc, argv, &i, "--temperature", &v, &err)) err = err ? err : parse_float("--temperature", v, &a->sp.temperature);
     else if (mx_cli_flag(argc, argv, &i, "--top-p", &v, &err)) err = err ? err : parse_float("--top-p", v, &a->sp.top_p);
     else if (mx_cli_flag(argc, argv, &i, "--min-p", &v, &err)) err = err ? err : parse_float("--min-p", v, &a->sp.min_p);

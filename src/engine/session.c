@@ -12,7 +12,7 @@
 
 struct mx_session {
   mx_session_options_t o;
-  char *model_path, *device;
+  char *model_path, *device, *vmfb;
   mx_model_t *model;
   mx_tokenizer_t *tok;
   mx_llama_graph_t graph;
@@ -37,6 +37,8 @@ mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
   s->o = *o;
   s->model_path = strdup(o->model_path);
   s->device = strdup(o->device);
+  s->vmfb = o->vmfb ? strdup(o->vmfb) : NULL;
+  s->o.vmfb = s->vmfb;
   s->o.model_path = s->model_path;
   s->o.device = s->device;
   double t0 = mx_now_ms();
@@ -80,16 +82,21 @@ mx_status_t mx_session_start(mx_session_t *s) {
   s->t.prepare_ms = params.prepare_ms;
   s->graph.weight_dtype = params.weight_dtype;
   t0 = mx_now_ms();
-  char *text;
-  MX_RETURN_IF_ERROR(mx_llama_emit(&s->graph, &text));
-  s->t.emit_ms = mx_now_ms() - t0;
-  mx_vmfb_t vmfb;
-  char what[160];
-  const mx_model_config_t *c = mx_model_config(s->model);
-  snprintf(what, sizeof what, "the %d-layer %s graph (capacity %d)", c->n_layers, mx_dtype_name(s->o.precision), s->o.capacity);
-  mx_status_t st = mx_compile_cached(&s->target, text, what, &vmfb);
-  free(text);
-  if (st) return st;
+  mx_vmfb_t vmfb = {0};
+  if (s->o.vmfb) { /* prebuilt: the module load and the first call check that it fits */
+    snprintf(vmfb.path, sizeof vmfb.path, "%s", s->o.vmfb);
+    vmfb.hit = true;
+  } else {
+    char *text;
+    MX_RETURN_IF_ERROR(mx_llama_emit(&s->graph, &text));
+    s->t.emit_ms = mx_now_ms() - t0;
+    char what[160];
+    const mx_model_config_t *c = mx_model_config(s->model);
+    snprintf(what, sizeof what, "the %d-layer %s graph (capacity %d)", c->n_layers, mx_dtype_name(s->o.precision), s->o.capacity);
+    mx_status_t st = mx_compile_cached(&s->target, text, what, &vmfb);
+    free(text);
+    if (st) return st;
+  }
   s->t.compile_ms = vmfb.compile_ms;
   s->t.compile_hit = vmfb.hit;
   t0 = mx_now_ms();
@@ -107,6 +114,7 @@ void mx_session_destroy(mx_session_t *s) {
   mx_model_close(s->model);
   free(s->model_path);
   free(s->device);
+  free(s->vmfb);
   free(s);
 }
 

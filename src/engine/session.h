@@ -23,6 +23,8 @@ typedef struct {
   mx_dtype_t precision;      /* MX_F32, MX_F16, MX_BF16 */
   int capacity;              /* KV positions (context capacity) */
   int score_len;             /* > 0: also compile score_<score_len> */
+  const char *vmfb;          /* a module from `mlxcel compile` to use instead of compiling (hosts without
+                                the compiler); it must match the model, precision and capacity */
 } mx_session_options_t;
 
 typedef struct {

@@ -416,6 +416,14 @@ def main():
     except Exception as e:  # noqa: BLE001
         startup_error = Failure("toolchain", "the IREE runtime does not import: %s" % clean(e),
                                 "run `make iree` (scripts/iree/setup-cpu.sh)")
+    # IREE runtime flags (e.g. --cuda_async_allocations=false), applied before any driver exists.
+    extra = os.environ.get("MLXCEL_XLA_RUNTIME_FLAGS", "").split()
+    if extra and not startup_error:
+        try:
+            rt.flags.parse_flags(*extra)
+        except Exception as e:  # noqa: BLE001
+            startup_error = Failure("usage", "MLXCEL_XLA_RUNTIME_FLAGS: %s" % clean(e),
+                                    "give IREE runtime flags such as --cuda_async_allocations=false")
     while True:
         try:
             req, blob = recv_frame(sock)
