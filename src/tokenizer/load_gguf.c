@@ -52,8 +52,11 @@ mx_status_t mx_tokenizer_load_gguf(const mx_gguf_t *g, const char *path, mx_toke
   size_t *tok_lens = NULL, *merge_lens = NULL;
   int32_t *types = NULL;
   uint64_t n_tok = 0, n_merges = 0, n_types = 0;
-  if (!mx_gguf_get_str_array(g, "tokenizer.ggml.tokens", &toks, &tok_lens, &n_tok) || n_tok == 0)
+  if (!mx_gguf_get_str_array(g, "tokenizer.ggml.tokens", &toks, &tok_lens, &n_tok) || n_tok == 0) {
+    free(toks); /* an empty array was still allocated (found by fuzz_gguf) */
+    free(tok_lens);
     return mx_status_make(MX_STAGE_IO, "the GGUF's tokenizer is incomplete", "%s: no tokenizer.ggml.tokens", path);
+  }
   mx_status_t st = NULL;
   if (!mx_gguf_get_str_array(g, "tokenizer.ggml.merges", &merges, &merge_lens, &n_merges))
     st = mx_status_make(MX_STAGE_IO, "the GGUF's tokenizer is incomplete", "%s: no tokenizer.ggml.merges", path);

@@ -16,8 +16,11 @@ for t in "$@"; do
   corpus=build-fuzz/corpus/$t
   mkdir -p "$corpus"
   log=build-fuzz/$t.log
+  # Inputs that once found a bug (tests/fuzz/regressions/<target>/) are replayed as part of the corpus.
+  regress=()
+  [ -d "tests/fuzz/regressions/$t" ] && regress=("tests/fuzz/regressions/$t")
   build-fuzz/$t -max_total_time="$secs" -print_final_stats=1 -artifact_prefix="build-fuzz/$t-" \
-    "$corpus" "$seeds/$t" >"$log" 2>&1
+    "$corpus" "$seeds/$t" "${regress[@]}" >"$log" 2>&1
   rc=$?
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   crashes=$(ls build-fuzz/"$t"-crash-* build-fuzz/"$t"-leak-* build-fuzz/"$t"-timeout-* 2>/dev/null | wc -l)
