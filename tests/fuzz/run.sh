@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs each libFuzzer target for N seconds from a seed corpus (made here: a valid tiny GGUF, a valid
+# Runs each libFuzzer target for N seconds (FUZZ_RUNS=K: for K inputs instead, FUZZ_SEED=S: a fixed
+# random seed; make test uses both so that CI is reproducible) from a seed corpus (made here: a valid tiny GGUF, a valid
 # safetensors file, some text) and prints executions and findings. Exit 1 if any target found a crash.
 set -uo pipefail
 secs=$1; shift
@@ -19,12 +20,17 @@ for t in "$@"; do
   # Inputs that once found a bug (tests/fuzz/regressions/<target>/) are replayed as part of the corpus.
   regress=()
   [ -d "tests/fuzz/regressions/$t" ] && regress=("tests/fuzz/regressions/$t")
-  build-fuzz/$t -max_total_time="$secs" -print_final_stats=1 -artifact_prefix="build-fuzz/$t-" \
+  limit=(-max_total_time="$secs")
+  [ -n "${FUZZ_RUNS:-}" ] && limit=(-runs="$FUZZ_RUNS")
+  [ -n "${FUZZ_SEED:-}" ] && limit+=(-seed="$FUZZ_SEED")
+  build-fuzz/$t "${limit[@]}" -print_final_stats=1 -artifact_prefix="build-fuzz/$t-" \
     "$corpus" "$seeds/$t" "${regress[@]}" >"$log" 2>&1
   rc=$?
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   crashes=$(ls build-fuzz/"$t"-crash-* build-fuzz/"$t"-leak-* build-fuzz/"$t"-timeout-* 2>/dev/null | wc -l)
-  printf '%-18s %4ss  %10s executions  %s findings  (exit %s, log %s)\n' "$t" "$secs" "${execs:-?}" "$crashes" "$rc" "$log"
+  budget="${secs}s"
+  [ -n "${FUZZ_RUNS:-}" ] && budget="${FUZZ_RUNS} inputs"
+  printf '%-18s %-14s %10s executions  %s findings  (exit %s, log %s)\n' "$t" "$budget" "${execs:-?}" "$crashes" "$rc" "$log"
   [ "$rc" -ne 0 ] || [ "$crashes" -ne 0 ] && failed=1
 done
 exit $failed
