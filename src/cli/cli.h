@@ -4,6 +4,7 @@
 #define MX_CLI_CLI_H
 
 #include "base/status.h"
+#include "compiler/target.h"
 
 /* Exit codes: 0 success, 1 a check failed or a stage failed, 2 bad usage. */
 #define MX_EXIT_FAIL 1
@@ -18,6 +19,15 @@ mx_status_t mx_cli_parse_int(const char *name, const char *text, long lo, long h
 /* Matches argv[*i] against "--name VALUE" or "--name=VALUE". Returns 1 and sets *value (advancing *i
  * past a separate value) on a match, 0 when argv[*i] is another option; a missing value is an error. */
 int mx_cli_flag(int argc, char **argv, int *i, const char *name, const char **value, mx_status_t *err);
+/* --device, --cuda-target and --rocm-target, shared by every command that targets a device. */
+typedef struct {
+  const char *device, *cuda, *rocm;
+} mx_cli_device_t;
+/* Consumes argv[*i] when it is one of the three flags (returns 1), else returns 0. */
+int mx_cli_device_flag(int argc, char **argv, int *i, mx_cli_device_t *d, mx_status_t *err);
+/* The device URI and compile targets: flags over MLXCEL_XLA_DEVICE (default local-task),
+ * MLXCEL_XLA_CUDA_TARGET and MLXCEL_XLA_ROCM_TARGET. */
+void mx_cli_device_resolve(const mx_cli_device_t *d, const char **uri, mx_target_options_t *t);
 /* MLXCEL_BACKEND must be unset or "xla". */
 mx_status_t mx_cli_check_backend(void);
 

@@ -19,7 +19,8 @@ typedef struct {
 } case_t;
 
 static void help(void) {
-  printf("usage: mlxcel check -m MODEL --fixture FIXTURE.json [--device URI] [--precision f32|f16|bf16]\n"
+  printf("usage: mlxcel check -m MODEL --fixture FIXTURE.json [--device URI] [--cuda-target T] [--rocm-target T]\n"
+         "                    [--precision f32|f16|bf16]\n"
          "                    [--steps N] [--context N] [--vmfb PATH]\n\n"
          "Runs every prompt of an oracle fixture (tests/oracle/fixtures/*.json: prompt ids, the HF fp32 greedy\n"
          "trajectory and its top-2 margins) through the engine and prints, per prompt, whether our greedy\n"
@@ -177,7 +178,8 @@ static mx_status_t check_low_precision(mx_session_t *ref_s, mx_session_t *low_s,
 }
 
 int mx_cmd_check(int argc, char **argv) {
-  const char *model = NULL, *fixture = NULL, *device = NULL, *prec = NULL, *steps_s = NULL, *ctx_s = NULL, *vmfb = NULL;
+  const char *model = NULL, *fixture = NULL, *prec = NULL, *steps_s = NULL, *ctx_s = NULL, *vmfb = NULL;
+  mx_cli_device_t dv = {0};
   for (int i = 1; i < argc; i++) {
     mx_status_t err = NULL;
     const char *v;
@@ -187,7 +189,9 @@ int mx_cmd_check(int argc, char **argv) {
     }
     if (mx_cli_flag(argc, argv, &i, "-m", &v, &err) || mx_cli_flag(argc, argv, &i, "--model", &v, &err)) model = v;
     else if (mx_cli_flag(argc, argv, &i, "--fixture", &v, &err)) fixture = v;
-    else if (mx_cli_flag(argc, argv, &i, "--device", &v, &err)) device = v;
+    else if (mx_cli_device_flag(argc, argv, &i, &dv, &err)) {
+      /* --device, --cuda-target, --rocm-target */
+    }
     else if (mx_cli_flag(argc, argv, &i, "--precision", &v, &err)) prec = v;
     else if (mx_cli_flag(argc, argv, &i, "--steps", &v, &err)) steps_s = v;
     else if (mx_cli_flag(argc, argv, &i, "--context", &v, &err)) ctx_s = v;
@@ -196,10 +200,8 @@ int mx_cmd_check(int argc, char **argv) {
     if (err) return mx_cli_report(err);
   }
   if (!model || !fixture) return mx_cli_report(mx_status_make(MX_STAGE_USAGE, "run `mlxcel check --help`", "give -m MODEL and --fixture FILE"));
-  mx_session_options_t o = {.model_path = model, .device = mx_cli_setting(device, "MLXCEL_XLA_DEVICE", "local-task"),
-                            .vmfb = vmfb};
-  o.target.cuda_target = getenv("MLXCEL_XLA_CUDA_TARGET");
-  o.target.rocm_target = getenv("MLXCEL_XLA_ROCM_TARGET");
+  mx_session_options_t o = {.model_path = model, .vmfb = vmfb};
+  mx_cli_device_resolve(&dv, &o.device, &o.target);
   mx_status_t st = mx_parse_precision(mx_cli_setting(prec, "MLXCEL_XLA_PRECISION", "f32"), &o.precision);
   long steps = 64, ctx = 128;
   if (!st && steps_s) st = mx_cli_parse_int("--steps", steps_s, 1, 4096, &steps);

@@ -24,8 +24,8 @@ static void help(void) {
 }
 
 int mx_cmd_compile(int argc, char **argv) {
-  const char *config = NULL, *device = NULL, *cuda = NULL, *rocm = NULL, *prec = NULL, *wdt = NULL, *layers_s = NULL,
-             *ctx_s = NULL, *out = NULL;
+  const char *config = NULL, *prec = NULL, *wdt = NULL, *layers_s = NULL, *ctx_s = NULL, *out = NULL;
+  mx_cli_device_t dv = {0};
   for (int i = 1; i < argc; i++) {
     mx_status_t err = NULL;
     const char *v;
@@ -34,9 +34,9 @@ int mx_cmd_compile(int argc, char **argv) {
       return 0;
     }
     if (mx_cli_flag(argc, argv, &i, "--config", &v, &err)) config = v;
-    else if (mx_cli_flag(argc, argv, &i, "--device", &v, &err)) device = v;
-    else if (mx_cli_flag(argc, argv, &i, "--cuda-target", &v, &err)) cuda = v;
-    else if (mx_cli_flag(argc, argv, &i, "--rocm-target", &v, &err)) rocm = v;
+    else if (mx_cli_device_flag(argc, argv, &i, &dv, &err)) {
+      /* --device, --cuda-target, --rocm-target */
+    }
     else if (mx_cli_flag(argc, argv, &i, "--precision", &v, &err)) prec = v;
     else if (mx_cli_flag(argc, argv, &i, "--weights-dtype", &v, &err)) wdt = v;
     else if (mx_cli_flag(argc, argv, &i, "--layers", &v, &err)) layers_s = v;
@@ -46,9 +46,9 @@ int mx_cmd_compile(int argc, char **argv) {
     if (err) return mx_cli_report(err);
   }
   if (!config) return mx_cli_report(mx_status_make(MX_STAGE_USAGE, "run `mlxcel compile --help`", "--config is required"));
-  const char *dev = mx_cli_setting(device, "MLXCEL_XLA_DEVICE", "local-task");
-  mx_target_options_t to = {.cuda_target = mx_cli_setting(cuda, "MLXCEL_XLA_CUDA_TARGET", NULL),
-                            .rocm_target = mx_cli_setting(rocm, "MLXCEL_XLA_ROCM_TARGET", NULL)};
+  const char *dev;
+  mx_target_options_t to = {0};
+  mx_cli_device_resolve(&dv, &dev, &to);
   mx_target_t target;
   mx_dtype_t precision, weights;
   long layers = 0, ctx = 512;

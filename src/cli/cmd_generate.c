@@ -51,7 +51,8 @@ static mx_status_t parse_float(const char *name, const char *v, float *out) {
 }
 
 static mx_status_t parse_args(int argc, char **argv, gen_args_t *a, int *want_help) {
-  const char *device = NULL, *prec = NULL, *ctx = NULL, *n = NULL, *cuda = NULL, *rocm = NULL, *seed = NULL;
+  const char *prec = NULL, *ctx = NULL, *n = NULL, *seed = NULL;
+  mx_cli_device_t dv = {0};
   a->n_new = 128;
   a->sp = (mx_sampling_t){.temperature = 0, .top_p = 1, .repeat_penalty = 1};
   for (int i = 1; i < argc; i++) {
@@ -69,11 +70,11 @@ static mx_status_t parse_args(int argc, char **argv, gen_args_t *a, int *want_he
     else if (mx_cli_flag(argc, argv, &i, "-p", &v, &err) || mx_cli_flag(argc, argv, &i, "--prompt", &v, &err)) a->prompt = v;
     else if (mx_cli_flag(argc, argv, &i, "-n", &v, &err) || mx_cli_flag(argc, argv, &i, "--max-tokens", &v, &err)) n = v;
     else if (mx_cli_flag(argc, argv, &i, "--system", &v, &err)) a->system = v;
-    else if (mx_cli_flag(argc, argv, &i, "--device", &v, &err)) device = v;
+    else if (mx_cli_device_flag(argc, argv, &i, &dv, &err)) {
+      /* --device, --cuda-target, --rocm-target */
+    }
     else if (mx_cli_flag(argc, argv, &i, "--precision", &v, &err)) prec = v;
     else if (mx_cli_flag(argc, argv, &i, "--context", &v, &err)) ctx = v;
-    else if (mx_cli_flag(argc, argv, &i, "--cuda-target", &v, &err)) cuda = v;
-    else if (mx_cli_flag(argc, argv, &i, "--rocm-target", &v, &err)) rocm = v;
     else if (mx_cli_flag(argc, argv, &i, "--seed", &v, &err)) seed = v;
     else if (mx_cli_flag(argc, argv, &i, "--vmfb", &v, &err)) a->so.vmfb = v;
     else if (mx_cli_flag(argc, argv, &i, "--temperature", &v, &err)) err = err ? err : parse_float("--temperature", v, &a->sp.temperature);
@@ -100,9 +101,7 @@ static mx_status_t parse_args(int argc, char **argv, gen_args_t *a, int *want_he
   }
   MX_RETURN_IF_ERROR(mx_sampling_validate(&a->sp));
   a->so.model_path = a->model;
-  a->so.device = mx_cli_setting(device, "MLXCEL_XLA_DEVICE", "local-task");
-  a->so.target.cuda_target = mx_cli_setting(cuda, "MLXCEL_XLA_CUDA_TARGET", NULL);
-  a->so.target.rocm_target = mx_cli_setting(rocm, "MLXCEL_XLA_ROCM_TARGET", NULL);
+  mx_cli_device_resolve(&dv, &a->so.device, &a->so.target);
   MX_RETURN_IF_ERROR(mx_parse_precision(mx_cli_setting(prec, "MLXCEL_XLA_PRECISION", "f32"), &a->so.precision));
   long cap;
   MX_RETURN_IF_ERROR(mx_cli_parse_int("--context", mx_cli_setting(ctx, "MLXCEL_XLA_CONTEXT_CAPACITY", "512"), 16, 1 << 20, &cap));

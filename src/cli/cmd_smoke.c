@@ -61,7 +61,8 @@ static void help(void) {
 }
 
 static mx_status_t parse_args(int argc, char **argv, smoke_args_t *a, int *want_help) {
-  const char *device = NULL, *repeat = NULL, *cuda = NULL, *rocm = NULL;
+  const char *repeat = NULL;
+  mx_cli_device_t dv = {0};
   *want_help = 0;
   for (int i = 1; i < argc; i++) {
     mx_status_t err = NULL;
@@ -74,18 +75,17 @@ static mx_status_t parse_args(int argc, char **argv, smoke_args_t *a, int *want_
       a->keep_dir = 1;
       continue;
     }
-    if (mx_cli_flag(argc, argv, &i, "--device", &v, &err)) device = v;
+    if (mx_cli_device_flag(argc, argv, &i, &dv, &err)) {
+      if (err) return err;
+      continue;
+    }
     else if (mx_cli_flag(argc, argv, &i, "--repeat", &v, &err)) repeat = v;
-    else if (mx_cli_flag(argc, argv, &i, "--cuda-target", &v, &err)) cuda = v;
-    else if (mx_cli_flag(argc, argv, &i, "--rocm-target", &v, &err)) rocm = v;
     else if (mx_cli_flag(argc, argv, &i, "--compile-only", &v, &err)) a->compile_only = v;
     else if (mx_cli_flag(argc, argv, &i, "--prebuilt", &v, &err)) a->prebuilt = v;
     else return mx_status_make(MX_STAGE_USAGE, "run `mlxcel smoke --help`", "unknown option '%s'", argv[i]);
     if (err) return err;
   }
-  a->device = mx_cli_setting(device, "MLXCEL_XLA_DEVICE", "local-task");
-  a->target.cuda_target = mx_cli_setting(cuda, "MLXCEL_XLA_CUDA_TARGET", NULL);
-  a->target.rocm_target = mx_cli_setting(rocm, "MLXCEL_XLA_ROCM_TARGET", NULL);
+  mx_cli_device_resolve(&dv, &a->device, &a->target);
   if (a->compile_only && a->prebuilt)
     return mx_status_make(MX_STAGE_USAGE, "use one of them", "--compile-only and --prebuilt exclude each other");
   a->repeat = 1;

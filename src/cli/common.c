@@ -51,3 +51,14 @@ int mx_cli_flag(int argc, char **argv, int *i, const char *name, const char **va
   *value = argv[++*i];
   return 1;
 }
+
+int mx_cli_device_flag(int argc, char **argv, int *i, mx_cli_device_t *d, mx_status_t *err) {
+  return mx_cli_flag(argc, argv, i, "--device", &d->device, err) || mx_cli_flag(argc, argv, i, "--cuda-target", &d->cuda, err) ||
+         mx_cli_flag(argc, argv, i, "--rocm-target", &d->rocm, err);
+}
+
+void mx_cli_device_resolve(const mx_cli_device_t *d, const char **uri, mx_target_options_t *t) {
+  *uri = mx_cli_setting(d->device, "MLXCEL_XLA_DEVICE", "local-task");
+  t->cuda_target = mx_cli_setting(d->cuda, "MLXCEL_XLA_CUDA_TARGET", NULL);
+  t->rocm_target = mx_cli_setting(d->rocm, "MLXCEL_XLA_ROCM_TARGET", NULL);
+}
