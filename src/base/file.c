@@ -6,6 +6,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "base/toolchain.h"
+
 mx_status_t mx_read_file(const char *path, size_t max_bytes, char **text, size_t *len) {
   *text = NULL;
   if (len) *len = 0;
@@ -43,4 +45,17 @@ bool mx_file_exists(const char *path) {
 bool mx_is_dir(const char *path) {
   struct stat st;
   return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+mx_status_t mx_mkdirs(const char *path) {
+  char tmp[MX_PATH_MAX];
+  snprintf(tmp, sizeof tmp, "%s", path);
+  for (char *p = tmp + 1; *p; p++) {
+    if (*p != '/') continue;
+    *p = '\0';
+    if (mkdir(tmp, 0755) != 0 && errno != EEXIST) return mx_status_make(MX_STAGE_IO, "check permissions", "cannot create %s", tmp);
+    *p = '/';
+  }
+  if (mkdir(tmp, 0755) != 0 && errno != EEXIST) return mx_status_make(MX_STAGE_IO, "check permissions", "cannot create %s", tmp);
+  return NULL;
 }

@@ -24,18 +24,26 @@ static mx_status_t copy_path(char *out, size_t cap, const char *path, const char
   return NULL;
 }
 
-mx_status_t mx_toolchain_home(char *out, size_t cap) {
+mx_status_t mx_cache_root(char *out, size_t cap) {
   const char *xdg = getenv("XDG_CACHE_HOME");
   const char *home = getenv("HOME");
   int n;
   if (xdg && xdg[0])
-    n = snprintf(out, cap, "%s/mlxcel/iree-%s", xdg, MX_IREE_VERSION);
+    n = snprintf(out, cap, "%s/mlxcel", xdg);
   else if (home && home[0])
-    n = snprintf(out, cap, "%s/.cache/mlxcel/iree-%s", home, MX_IREE_VERSION);
+    n = snprintf(out, cap, "%s/.cache/mlxcel", home);
   else
     return mx_status_make(MX_STAGE_TOOLCHAIN, "set HOME or XDG_CACHE_HOME",
-                          "cannot locate the IREE cache: neither XDG_CACHE_HOME nor HOME is set");
+                          "cannot locate the cache: neither XDG_CACHE_HOME nor HOME is set");
   if (n < 0 || (size_t)n >= cap) return mx_status_make(MX_STAGE_TOOLCHAIN, NULL, "cache path too long");
+  return NULL;
+}
+
+mx_status_t mx_toolchain_home(char *out, size_t cap) {
+  MX_RETURN_IF_ERROR(mx_cache_root(out, cap));
+  size_t len = strlen(out);
+  int n = snprintf(out + len, cap - len, "/iree-%s", MX_IREE_VERSION);
+  if (n < 0 || (size_t)n >= cap - len) return mx_status_make(MX_STAGE_TOOLCHAIN, NULL, "cache path too long");
   return NULL;
 }
 

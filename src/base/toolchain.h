@@ -13,7 +13,9 @@
 #define MX_PATH_MAX 4096
 
 const char *mx_toolchain_version(void);
-/* Cache directory of the pinned release (whether or not it exists). */
+/* ${XDG_CACHE_HOME:-$HOME/.cache}/mlxcel: the root of every mlxcel cache (whether or not it exists). */
+mx_status_t mx_cache_root(char *out, size_t cap);
+/* Cache directory of the pinned release, <cache root>/iree-<version> (whether or not it exists). */
 mx_status_t mx_toolchain_home(char *out, size_t cap);
 /* The native iree-compile: $MLXCEL_XLA_IREE_COMPILE, else the one in the pinned cache. */
 mx_status_t mx_toolchain_compiler(char *out, size_t cap);

@@ -3,24 +3,11 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/file.h"
 #include "base/sha256.h"
 #include "compiler/compile.h"
-
-static mx_status_t mkdirs(const char *path) {
-  char tmp[MX_PATH_MAX];
-  snprintf(tmp, sizeof tmp, "%s", path);
-  for (char *p = tmp + 1; *p; p++) {
-    if (*p != '/') continue;
-    *p = '\0';
-    if (mkdir(tmp, 0755) != 0 && errno != EEXIST) return mx_status_make(MX_STAGE_IO, "check permissions", "cannot create %s", tmp);
-    *p = '/';
-  }
-  if (mkdir(tmp, 0755) != 0 && errno != EEXIST) return mx_status_make(MX_STAGE_IO, "check permissions", "cannot create %s", tmp);
-  return NULL;
-}
 
 mx_status_t mx_compile_cached(const mx_target_t *target, const char *mlir_text, const char *what, mx_vmfb_t *out) {
   memset(out, 0, sizeof *out);
@@ -40,7 +27,7 @@ mx_status_t mx_compile_cached(const mx_target_t *target, const char *mlir_text, 
   mx_sha256_update(&s, mlir_text, strlen(mlir_text));
   mx_sha256_hex(&s, out->key);
   snprintf(dir, sizeof dir, "%s/vmfb", home);
-  MX_RETURN_IF_ERROR(mkdirs(dir));
+  MX_RETURN_IF_ERROR(mx_mkdirs(dir));
   snprintf(out->path, sizeof out->path, "%s/%.24s.vmfb", dir, out->key);
   if (access(out->path, R_OK) == 0) {
     out->hit = true;

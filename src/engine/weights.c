@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "base/clock.h"
+#include "base/file.h"
 #include "base/half.h"
 #include "base/sha256.h"
 #include "model/st_writer.h"
@@ -123,8 +124,8 @@ mx_status_t mx_weights_prepare(const mx_model_t *m, mx_dtype_t precision, mx_par
     free(roles);
     return mx_status_make(MX_STAGE_IO, NULL, "cannot stat %s", src);
   }
-  char home[MX_PATH_MAX], key[65], dir[MX_PATH_MAX + 16], id[MX_PATH_MAX + 96];
-  mx_status_t st = mx_toolchain_home(home, sizeof home);
+  char root[MX_PATH_MAX], key[65], dir[MX_PATH_MAX + 16], id[MX_PATH_MAX + 96];
+  mx_status_t st = mx_cache_root(root, sizeof root);
   if (!st) {
     snprintf(id, sizeof id, "mlxcel-weights-v1|%s|%lld|%lld|%s", src, (long long)sb.st_size, (long long)sb.st_mtime,
              mx_dtype_name(precision));
@@ -132,11 +133,8 @@ mx_status_t mx_weights_prepare(const mx_model_t *m, mx_dtype_t precision, mx_par
     mx_sha256_init(&s);
     mx_sha256_update(&s, id, strlen(id));
     mx_sha256_hex(&s, key);
-    /* beside the pinned toolchain cache: ~/.cache/mlxcel/weights */
-    char *slash = strrchr(home, '/');
-    if (slash) *slash = '\0';
-    snprintf(dir, sizeof dir, "%s/weights", home);
-    if (mkdir(dir, 0755) != 0 && errno != EEXIST) st = mx_status_make(MX_STAGE_IO, "check permissions", "cannot create %s", dir);
+    snprintf(dir, sizeof dir, "%s/weights", root);
+    st = mx_mkdirs(dir);
     snprintf(out->files[0], sizeof out->files[0], "%s/%.24s-%s.safetensors", dir, key, mx_dtype_name(precision));
   }
   out->n_files = 1;

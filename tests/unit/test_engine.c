@@ -7,7 +7,7 @@
 
 #include "base/toolchain.h"
 #include "compiler/compile.h"
-#include "device/worker.h"
+#include "device/launch.h"
 #include "engine/sampler.h"
 #include "hlo/builder.h"
 #include "hlo/llama.h"
@@ -51,7 +51,7 @@ static void llama_graph_matches_golden(void **state) {
 static void llama_graph_compiles_and_runs_every_function(void **state) {
   (void)state;
   char *text = emit_tiny();
-  char compiler[MX_PATH_MAX], python[MX_PATH_MAX], script[MX_PATH_MAX], dir[] = "/tmp/mlxcel-test-llama-XXXXXX";
+  char compiler[MX_PATH_MAX], dir[] = "/tmp/mlxcel-test-llama-XXXXXX";
   char out[256], cfg[256], model[256], weights[300], tokdir[4096];
   assert_ok(mx_toolchain_compiler(compiler, sizeof compiler));
   assert_non_null(mkdtemp(dir));
@@ -72,11 +72,8 @@ static void llama_graph_compiles_and_runs_every_function(void **state) {
   mx_synth_options_t so = {.config_path = cfg, .tokenizer_dir = tokdir, .out_dir = model, .dtype = MX_W_F32, .quiet = 1};
   assert_ok(mx_synth_write(&so, NULL, NULL));
   snprintf(weights, sizeof weights, "%s/model.safetensors", model);
-  assert_ok(mx_toolchain_python(python, sizeof python));
-  assert_ok(mx_toolchain_worker_script(script, sizeof script));
-  mx_worker_options_t o = {.python = python, .script = script};
   mx_worker_t *w;
-  assert_ok(mx_worker_spawn(&o, &w));
+  assert_ok(mx_worker_launch(0, &w));
   assert_ok(mx_worker_open(w, "local-task", NULL));
   int mod, n;
   assert_status(mx_worker_load(w, out, NULL, 0, &mod), MX_STAGE_MODULE_LOAD, "io_parameters"); /* weights are required */
@@ -135,7 +132,7 @@ static void state_globals_do_not_alias(void **state) {
   char *text;
   assert_ok(mx_hlo_finish(h, &text));
   mx_hlo_destroy(h);
-  char compiler[MX_PATH_MAX], python[MX_PATH_MAX], script[MX_PATH_MAX], path[] = "/tmp/mlxcel-test-alias-XXXXXX";
+  char compiler[MX_PATH_MAX], path[] = "/tmp/mlxcel-test-alias-XXXXXX";
   assert_ok(mx_toolchain_compiler(compiler, sizeof compiler));
   int fd = mkstemp(path);
   close(fd);
@@ -143,11 +140,8 @@ static void state_globals_do_not_alias(void **state) {
   assert_ok(mx_target_for_device("local-task", NULL, &t));
   assert_ok(mx_compile_mlir(compiler, &t, text, path, NULL));
   free(text);
-  assert_ok(mx_toolchain_python(python, sizeof python));
-  assert_ok(mx_toolchain_worker_script(script, sizeof script));
-  mx_worker_options_t o = {.python = python, .script = script};
   mx_worker_t *w;
-  assert_ok(mx_worker_spawn(&o, &w));
+  assert_ok(mx_worker_launch(0, &w));
   assert_ok(mx_worker_open(w, "local-task", NULL));
   int mod, n;
   assert_ok(mx_worker_load(w, path, NULL, 0, &mod));

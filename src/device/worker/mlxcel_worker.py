@@ -254,8 +254,9 @@ def op_open(state, req, blob):
     try:
         dev = drv.create_device(devices[index]["device_id"])
     except Exception as e:  # noqa: BLE001
-        if name == "hip" and hip_access_problem():
-            raise Failure("device", *hip_access_problem())
+        access = hip_access_problem() if name == "hip" else None
+        if access:
+            raise Failure("device", *access)
         raise Failure("device", "cannot open %s: %s" % (uri, clean(e)), "run `mlxcel devices`")
     state.update(device=dev, uri="%s://%d" % (name, index), instance=rt.VmInstance())
     state["hal"] = rt.create_hal_module(state["instance"], dev)
