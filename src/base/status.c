@@ -21,6 +21,7 @@ static const char *const stage_names[] = {
     [MX_STAGE_CALL] = "call",           [MX_STAGE_TRANSFER] = "transfer",
     [MX_STAGE_WORKER] = "worker",       [MX_STAGE_IO] = "io",
     [MX_STAGE_CHECK] = "check",
+    [MX_STAGE_BUSY] = "busy",
 };
 #define N_STAGES (sizeof stage_names / sizeof stage_names[0])
 

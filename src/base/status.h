@@ -22,6 +22,7 @@ typedef enum {
   MX_STAGE_WORKER,    /* the worker died or stopped answering */
   MX_STAGE_IO,        /* local files */
   MX_STAGE_CHECK,     /* a numeric check failed */
+  MX_STAGE_BUSY,      /* the scheduler is full or shutting down: retry later */
 } mx_stage_t;
 
 typedef struct mx_status *mx_status_t;

@@ -1,0 +1,97 @@
+/* Continuous batching: many requests share the slots of one batched session.
+ *
+ * A scheduler owns a started session compiled with n_slots > 1 (or 1) and one engine thread. The
+ * thread loops: admit waiting requests into free slots (one prefill each, at most one per step so
+ * running streams keep moving), run one batched decode step for every active slot, hand each request
+ * its new text, retire the finished ones (EOS, stop string, max_tokens, cancellation) and so free
+ * their slots. Each request keeps its own sampling parameters and seed; a greedy request's tokens
+ * are the ones a single-sequence run gives (`mlxcel batch-bench` checks this).
+ *
+ * Thread model: submit, wait, cancel and release may be called from any thread. A request is
+ * reference-counted between the caller and the engine; the caller ends its interest with
+ * mx_request_release (which also cancels a request that is still running). */
+#ifndef MX_ENGINE_SCHEDULER_H
+#define MX_ENGINE_SCHEDULER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/status.h"
+#include "base/strbuf.h"
+#include "engine/sampler.h"
+#include "engine/session.h"
+
+#define MX_MAX_STOPS 8
+
+typedef struct mx_sched mx_sched_t;
+typedef struct mx_request mx_request_t;
+
+typedef enum {
+  MX_FINISH_NONE = 0,  /* still running */
+  MX_FINISH_STOP,      /* EOS or a stop string */
+  MX_FINISH_LENGTH,    /* max_tokens, or the context capacity */
+  MX_FINISH_CANCELLED, /* mx_request_cancel / release, or shutdown */
+  MX_FINISH_ERROR,     /* the device failed; see mx_request_info_t.error */
+} mx_finish_t;
+
+const char *mx_finish_name(mx_finish_t f); /* "stop", "length", "cancelled", "error", "" */
+
+typedef struct {
+  const int32_t *prompt; /* copied by submit */
+  int n_prompt;          /* 1 .. the session's largest prefill */
+  int max_tokens;        /* >= 1; prompt + max_tokens beyond the capacity finishes with "length" */
+  mx_sampling_t sampling;
+  const char *stops[MX_MAX_STOPS]; /* copied; the stop text is not part of the output */
+  int n_stops;
+  bool ignore_eos;
+} mx_request_params_t;
+
+typedef struct {
+  int n_slots;   /* must equal the session's slots */
+  int queue_max; /* requests that may wait for a slot; beyond it submit fails (back-pressure) */
+} mx_sched_options_t;
+
+/* Starts the engine thread over a started session (not owned). */
+mx_status_t mx_sched_create(mx_session_t *session, const mx_sched_options_t *o, mx_sched_t **out);
+/* Stops admitting (submit fails), cancels waiting requests, lets running ones finish until
+ * deadline_ms has passed, cancels the rest and joins the thread. Idempotent. */
+void mx_sched_shutdown(mx_sched_t *s, int deadline_ms);
+/* Shuts down (deadline 0) if needed and frees the scheduler; requests still held stay valid. */
+void mx_sched_destroy(mx_sched_t *s);
+
+/* Queues a request. Fails with MX_STAGE_USAGE for bad parameters (the message names the field) and
+ * with MX_STAGE_BUSY when the wait queue is full or the scheduler is shutting down. */
+mx_status_t mx_sched_submit(mx_sched_t *s, const mx_request_params_t *p, mx_request_t **out);
+
+/* Waits up to timeout_ms (0: don't wait, <0: forever) for text not yet taken or for the end.
+ * Appends the new text to `text` (may be NULL) and returns true once the request has finished and
+ * all its text has been taken. */
+bool mx_request_wait(mx_request_t *r, int timeout_ms, mx_strbuf_t *text);
+/* Asks the engine to stop the request; it finishes with MX_FINISH_CANCELLED (unless it already ended). */
+void mx_request_cancel(mx_request_t *r);
+/* Cancels if still running and drops the caller's reference. */
+void mx_request_release(mx_request_t *r);
+
+typedef struct {
+  mx_finish_t finish;
+  int prompt_tokens;
+  int completion_tokens; /* tokens generated (EOS and stop-string tokens included, as OpenAI counts) */
+  double queue_ms;       /* submit -> admitted into a slot */
+  double ttft_ms;        /* submit -> first token */
+  double decode_ms;      /* first token -> finish */
+  const int32_t *tokens; /* the generated ids (valid until release; complete once finished) */
+  mx_status_t error;     /* MX_FINISH_ERROR: the cause (owned by the request) */
+} mx_request_info_t;
+
+/* A snapshot; call after mx_request_wait returned true for final figures. */
+void mx_request_info(mx_request_t *r, mx_request_info_t *out);
+
+typedef struct {
+  int n_slots, active, queued;
+  uint64_t admitted, finished, decode_steps, tokens_generated, prompt_tokens;
+  bool healthy; /* false after a device failure: every later request fails */
+} mx_sched_stats_t;
+
+void mx_sched_stats(mx_sched_t *s, mx_sched_stats_t *out);
+
+#endif
