@@ -62,6 +62,9 @@ SYNTH=$build/oracle/llama-3.2-1b-synth
 run_suite "gate: synthetic Llama-3.2-1B f32 token-exact vs HF fp32 (2 prompts x 64)" "$build/mlxcel" check -m "$SYNTH" \
   --fixture "$FIX/llama32-1b-synth.json"
 
+# Continuous batching: every batched greedy stream equals its own single-sequence run (B_max 4 and 8).
+run_suite "gate: continuous batching reference-exact, SmolLM2 B_max 4 and 8" "$build/mlxcel" batch-bench -m "$MODEL" --slots 4,8
+
 # The compile matrix at reduced depth (same layer shapes, 2 layers); `make compile-matrix` runs all 16.
 run_suite "compile matrix: Llama-3.2-1B graph (2 layers) for ROCm/CUDA/Metal targets" scripts/xla/compile_matrix.sh \
   --layers 2 --context 128
