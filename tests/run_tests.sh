@@ -27,13 +27,16 @@ run_suite() { # NAME COMMAND...: runs it, adds its counts
   rm -f "$log"
 }
 
+# The default model: the scheduler's unit tests and the gates below run on it.
+MODEL=$(scripts/fetch-model.sh) || { echo "cannot fetch the default model"; exit 1; }
+export MLXCEL_TEST_MODEL=$MODEL
+
 for t in "$build"/tests/test_*; do run_suite "unit: $(basename "$t")" "$t"; done
 for t in "$asan"/tests/test_*; do run_suite "unit (asan+ubsan): $(basename "$t")" "$t"; done
 run_suite "integration: cli" tests/integration/test_cli.sh "$build/mlxcel"
 
 # Oracles: HF tokenizers and transformers judge our tokenizer and chat templates.
 PY=$(scripts/test-env.sh | tail -1) || { echo "cannot set up the test environment"; exit 1; }
-MODEL=$(scripts/fetch-model.sh) || { echo "cannot fetch the default model"; exit 1; }
 oracle=$build/oracle
 mkdir -p "$oracle"
 "$PY" tests/oracle/build_corpus.py "$oracle/corpus.jsonl"
