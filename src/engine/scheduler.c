@@ -68,7 +68,8 @@ struct mx_sched {
   bool closing;       /* no more submits */
   double deadline_ms; /* closing: cancel running requests after this time */
   bool healthy;
-  uint64_t admitted, finished, decode_steps, tokens_generated, prompt_tokens, admitted_while_busy;
+  uint64_t admitted, finished, decode_steps, prompt_tokens, admitted_while_busy;
+  _Atomic uint64_t tokens_generated; /* counted by the engine outside mu */
   float *logits;      /* slots x vocab */
 };
 
@@ -190,7 +191,7 @@ static bool take_token(mx_sched_t *s, mx_request_t *r, int32_t id, mx_finish_t *
     *err = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
     return true;
   }
-  s->tokens_generated++;
+  atomic_fetch_add(&s->tokens_generated, 1);
   r->last = id;
   if (!r->ignore_eos && mx_config_is_eos(s->config, id)) {
     *why = MX_FINISH_STOP;
@@ -497,7 +498,7 @@ void mx_sched_stats(mx_sched_t *s, mx_sched_stats_t *out) {
   pthread_mutex_lock(&s->mu);
   *out = (mx_sched_stats_t){.n_slots = s->n_slots, .active = s->active, .queued = s->queued, .admitted = s->admitted,
                             .finished = s->finished, .decode_steps = s->decode_steps,
-                            .tokens_generated = s->tokens_generated, .prompt_tokens = s->prompt_tokens,
+                            .tokens_generated = atomic_load(&s->tokens_generated), .prompt_tokens = s->prompt_tokens,
                             .admitted_while_busy = s->admitted_while_busy, .healthy = s->healthy};
   pthread_mutex_unlock(&s->mu);
 }

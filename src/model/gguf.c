@@ -266,7 +266,7 @@ static bool int_value(const mx_gguf_kv_t *kv, int64_t *out) {
 
 bool mx_gguf_get_u32(const mx_gguf_t *g, const char *key, uint32_t *out) {
   const mx_gguf_kv_t *kv = mx_gguf_find(g, key);
-  int64_t v;
+  int64_t v = 0;
   if (!kv || !int_value(kv, &v) || v < 0 || v > UINT32_MAX) return false;
   *out = (uint32_t)v;
   return true;
