@@ -12,10 +12,11 @@ PCRE2_LIBS     := $(shell pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcr
 CFLAGS   += $(OPT) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wno-format-truncation -Isrc $(JANSSON_CFLAGS) \
             -DMX_IREE_VERSION='"$(MLXCEL_IREE_VERSION)"' \
             -DMX_SOURCE_WORKER='"$(CURDIR)/src/device/worker/mlxcel_worker.py"'
-LDLIBS   += $(JANSSON_LIBS) $(PCRE2_LIBS) -lm
+MHD_LIBS       := $(shell pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd)
+LDLIBS   += $(JANSSON_LIBS) $(PCRE2_LIBS) $(MHD_LIBS) -lpthread -lm
 
 # Library sources by module (DESIGN.md data flow); cli/ holds the front end only.
-LIB_SRC  := $(wildcard src/base/*.c src/model/*.c src/tokenizer/*.c src/hlo/*.c src/compiler/*.c src/device/*.c src/engine/*.c)
+LIB_SRC  := $(wildcard src/base/*.c src/model/*.c src/tokenizer/*.c src/hlo/*.c src/compiler/*.c src/device/*.c src/engine/*.c src/server/*.c)
 CLI_SRC  := $(wildcard src/cli/*.c)
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
