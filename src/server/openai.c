@@ -291,9 +291,9 @@ mx_status_t mx_api_parse(mx_api_kind_t kind, const char *body, size_t len, const
   r->sampling = (mx_sampling_t){.temperature = 1, .top_p = 1, .repeat_penalty = 1};
   mx_api_error_set(err, 400, "invalid_request_error", NULL, NULL);
   size_t valid = mx_utf8_valid_prefix((const uint8_t *)body, len);
-  if (valid != len) return bad(err, NULL, "invalid_json", "the body is not valid UTF-8 (byte %zu)", valid);
+  if (valid != len) return bad(err, NULL, "invalid_json", "the body is not valid UTF-8 (byte offset %zu)", valid);
   json_error_t je;
-  json_t *root = json_loadb(body, len, JSON_REJECT_DUPLICATES, &je);
+  json_t *root = json_loadb(body, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &je);
   if (!root) return bad(err, NULL, "invalid_json", "the body is not valid JSON: %s (line %d, column %d)", je.text, je.line, je.column);
   mx_status_t st = NULL;
   if (!json_is_object(root)) st = bad(err, NULL, "invalid_json", "the body must be a JSON object, not %s", json_kind(root));
