@@ -16,15 +16,16 @@
 static void help(void) {
   printf("usage: mlxcel compile --config CONFIG.json [--device URI] [--cuda-target sm_XY] [--rocm-target gfxNNNN]\n"
          "                      [--precision f32|f16|bf16] [--weights-dtype f32|f16|bf16] [--layers N]\n"
-         "                      [--context N] [-o OUT.vmfb]\n\n"
+         "                      [--context N] [--slots N] [-o OUT.vmfb]\n\n"
          "Emits the Llama graph (prefill buckets, decode, score) for an HF config.json and compiles it for the\n"
          "device's target, without a device or weights. --layers N keeps the layer shapes and uses N layers\n"
-         "(for a quick compile check). Prints the compile time and the module's size; exit 1 on a compile\n"
+         "(for a quick compile check). --slots N (1..8, default 1) compiles the batched module the server and\n"
+         "batch-bench use (N sequences decoded together). Prints the compile time and the module's size; exit 1 on a compile\n"
          "error (the compiler's log is kept next to OUT).\n");
 }
 
 int mx_cmd_compile(int argc, char **argv) {
-  const char *config = NULL, *prec = NULL, *wdt = NULL, *layers_s = NULL, *ctx_s = NULL, *out = NULL;
+  const char *config = NULL, *prec = NULL, *wdt = NULL, *layers_s = NULL, *ctx_s = NULL, *out = NULL, *slots_s = NULL;
   mx_cli_device_t dv = {0};
   for (int i = 1; i < argc; i++) {
     mx_status_t err = NULL;
@@ -41,6 +42,7 @@ int mx_cmd_compile(int argc, char **argv) {
     else if (mx_cli_flag(argc, argv, &i, "--weights-dtype", &v, &err)) wdt = v;
     else if (mx_cli_flag(argc, argv, &i, "--layers", &v, &err)) layers_s = v;
     else if (mx_cli_flag(argc, argv, &i, "--context", &v, &err)) ctx_s = v;
+    else if (mx_cli_flag(argc, argv, &i, "--slots", &v, &err)) slots_s = v;
     else if (mx_cli_flag(argc, argv, &i, "-o", &v, &err)) out = v;
     else err = mx_status_make(MX_STAGE_USAGE, "run `mlxcel compile --help`", "unknown option '%s'", argv[i]);
     if (err) return mx_cli_report(err);
@@ -51,13 +53,14 @@ int mx_cmd_compile(int argc, char **argv) {
   mx_cli_device_resolve(&dv, &dev, &to);
   mx_target_t target;
   mx_dtype_t precision, weights;
-  long layers = 0, ctx = 512;
+  long layers = 0, ctx = 512, slots = 1;
   const char *prec_name = mx_cli_setting(prec, "MLXCEL_XLA_PRECISION", "f32");
   mx_status_t st = mx_target_for_device(dev, &to, &target);
   if (!st) st = mx_parse_precision(prec_name, &precision);
   if (!st) st = mx_target_check_precision(&target, prec_name);
   if (!st) st = mx_parse_precision(wdt ? wdt : prec_name, &weights);
   if (!st && layers_s) st = mx_cli_parse_int("--layers", layers_s, 1, 1024, &layers);
+  if (!st && slots_s) st = mx_cli_parse_int("--slots", slots_s, 1, MX_LLAMA_MAX_SLOTS, &slots);
   if (!st) st = mx_cli_parse_int("--context", mx_cli_setting(ctx_s, "MLXCEL_XLA_CONTEXT_CAPACITY", "512"), 16, 1 << 20, &ctx);
   char *text = NULL;
   mx_model_config_t c;
@@ -67,8 +70,8 @@ int mx_cmd_compile(int argc, char **argv) {
   text = NULL;
   if (!st && layers) c.n_layers = (int)layers;
   if (!st && ctx > c.max_position) c.max_position = (int)ctx;
-  mx_llama_graph_t g = {.config = &c, .matmul = precision, .kv = MX_F32, .weight_dtype = weights, .capacity = (int)ctx,
-                        .score_len = 0};
+  mx_llama_graph_t g = {.config = &c, .matmul = precision, .kv = MX_F32, .weight_dtype = weights, .slots = (int)slots,
+                        .capacity = (int)ctx, .score_len = 0};
   mx_llama_default_buckets(&g);
   if (!st) st = mx_llama_emit(&g, &text);
   char compiler[MX_PATH_MAX], path[MX_PATH_MAX], dir[] = "/tmp/mlxcel-compile-XXXXXX";

@@ -6,6 +6,7 @@
 #include "base/clock.h"
 #include "cli/cli.h"
 #include "engine/sampler.h"
+#include "engine/textout.h"
 #include "engine/session.h"
 #include "tokenizer/chat.h"
 
@@ -139,40 +140,12 @@ static mx_status_t prompt_ids(const gen_args_t *a, const mx_tokenizer_t *t, mx_i
   return st;
 }
 
-static bool is_eos(const mx_model_config_t *c, int32_t id) {
-  for (int i = 0; i < c->n_eos; i++)
-    if (c->eos_ids[i] == id) return true;
-  return false;
-}
-
-/* Streams generated text, holding back the tail that could still grow into a stop string. */
-typedef struct {
-  mx_strbuf_t text;
-  size_t printed;
-  bool stopped;
-} out_t;
-
-static void emit_text(out_t *o, const gen_args_t *a, bool final) {
-  size_t hold = 0;
-  for (int i = 0; i < a->n_stops; i++) {
-    /* Text before `printed` cannot hold the start of a stop string: its tail was held back. */
-    const char *hit = o->text.data ? strstr(o->text.data + o->printed, a->stops[i]) : NULL;
-    if (hit) {
-      size_t at = (size_t)(hit - o->text.data);
-      fwrite(o->text.data + o->printed, 1, at - o->printed, stdout);
-      o->printed = at;
-      o->stopped = true;
-      fflush(stdout);
-      return;
-    }
-    size_t l = strlen(a->stops[i]) - 1;
-    if (l > hold) hold = l;
-  }
-  size_t end = final || o->text.len < hold ? (final ? o->text.len : 0) : o->text.len - hold;
-  while (end > o->printed && end < o->text.len && ((uint8_t)o->text.data[end] & 0xC0) == 0x80) end--; /* whole characters */
-  if (end > o->printed) {
-    fwrite(o->text.data + o->printed, 1, end - o->printed, stdout);
-    o->printed = end;
+/* Prints what became final. */
+static void print_final(mx_textout_t *o) {
+  const char *p;
+  size_t n = mx_textout_take(o, &p);
+  if (n) {
+    fwrite(p, 1, n, stdout);
     fflush(stdout);
   }
 }
@@ -196,10 +169,8 @@ static mx_status_t run(gen_args_t *a) {
   float *logits = greedy ? NULL : malloc(sizeof(float) * (size_t)c->vocab);
   mx_sampler_t *smp = greedy ? NULL : mx_sampler_create(&a->sp, c->vocab);
   if (!st && !greedy && (!logits || !smp)) st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
-  out_t o = {0};
-  mx_strbuf_init(&o.text);
-  mx_detok_stream_t ds;
-  mx_detok_stream_init(&ds);
+  mx_textout_t o;
+  mx_textout_init(&o, tok, a->stops, a->n_stops);
   double t_prefill = 0, t_decode0 = 0;
   long generated = 0;
   int32_t next = -1;
@@ -211,24 +182,22 @@ static mx_status_t run(gen_args_t *a) {
     t_decode0 = mx_now_ms();
   }
   while (!st && next >= 0) {
-    if (!a->ignore_eos && is_eos(c, next)) break;
+    if (!a->ignore_eos && mx_config_is_eos(c, next)) break;
     if (!mx_ids_push(&ids, next)) {
       st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
       break;
     }
     generated++;
-    st = mx_detok_stream_push(tok, &ds, next, true, &o.text);
-    if (!st) emit_text(&o, a, false);
+    st = mx_textout_push(&o, next);
+    if (!st) print_final(&o);
     if (st || o.stopped || generated >= a->n_new) break;
     st = mx_session_decode(s, next, (int)ids.n - 1, logits, &next);
     if (!st && !greedy) next = mx_sampler_pick(smp, logits, ids.ids, (int)ids.n);
   }
   double t_decode = mx_now_ms() - t_decode0;
-  if (!o.stopped) {
-    mx_detok_stream_finish(&ds, &o.text);
-    emit_text(&o, a, true);
-  }
-  if (o.printed) printf("\n");
+  mx_textout_finish(&o);
+  print_final(&o);
+  if (o.released > 0) printf("\n");
   if (!st && a->stats) {
     const mx_session_timings_t *t = mx_session_timings(s);
     mx_alloc_stats_t ds_stats = {0};
@@ -240,7 +209,7 @@ static mx_status_t run(gen_args_t *a) {
             t->compile_hit ? "cache hit, " : "", t->compile_ms, ids.n - (size_t)generated, t_prefill, generated > 1 ? generated - 1 : 0,
             generated > 1 ? (double)(generated - 1) / (t_decode / 1000.0) : 0.0, (long long)ds_stats.device_bytes_peak);
   }
-  mx_strbuf_free(&o.text);
+  mx_textout_free(&o);
   mx_sampler_destroy(smp);
   free(logits);
   mx_ids_free(&ids);

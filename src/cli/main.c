@@ -16,6 +16,7 @@ static const struct {
     {"synth", mx_cmd_synth, "write a synthetic HF checkpoint (deterministic random weights) for a config"},
     {"tokenize", mx_cmd_tokenize, "token ids of a text (or a JSONL file) and their decode"},
     {"template", mx_cmd_template, "render a conversation with the model's chat template"},
+    {"batch-bench", mx_cmd_batch_bench, "continuous batching: every batched stream equals its single run; tok/s"},
     {"check", mx_cmd_check, "compare greedy trajectories with an HF oracle fixture (token-exact gate)"},
     {"compile", mx_cmd_compile, "compile a config's Llama graph for a target, no device or weights needed"},
     {"smoke", mx_cmd_smoke, "compile and run a StableHLO add and matmul on a device, check the results"},
@@ -24,7 +25,7 @@ static const struct {
 static void usage(FILE *f) {
   fprintf(f, "usage: mlxcel <command> [options]   (mlxcel <command> --help for its options)\n\ncommands:\n");
   for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-    fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].help);
+    fprintf(f, "  %-11s %s\n", commands[i].name, commands[i].help);
   fprintf(f, "\nenvironment: MLXCEL_BACKEND=xla (the only backend), MLXCEL_XLA_DEVICE, MLXCEL_XLA_IREE_COMPILE,\n"
              "MLXCEL_XLA_WORKER_PYTHON, MLXCEL_XLA_WORKER_TIMEOUT_MS; see docs/environment-variables.md\n");
 }

@@ -89,9 +89,13 @@ void mx_request_info(mx_request_t *r, mx_request_info_t *out);
 typedef struct {
   int n_slots, active, queued;
   uint64_t admitted, finished, decode_steps, tokens_generated, prompt_tokens;
+  uint64_t admitted_while_busy; /* admissions while other slots were mid-generation */
   bool healthy; /* false after a device failure: every later request fails */
 } mx_sched_stats_t;
 
 void mx_sched_stats(mx_sched_t *s, mx_sched_stats_t *out);
+/* The device's allocator statistics. The session is not thread-safe: while a scheduler runs it,
+ * ask the scheduler, which takes its turn between device calls. */
+mx_status_t mx_sched_device_stats(mx_sched_t *s, mx_alloc_stats_t *out);
 
 #endif

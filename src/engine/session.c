@@ -60,8 +60,14 @@ mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
     mx_session_destroy(s);
     return st;
   }
+  int slots = o->slots > 0 ? o->slots : 1;
+  if (slots > MX_LLAMA_MAX_SLOTS) {
+    mx_session_destroy(s);
+    return mx_status_make(MX_STAGE_USAGE, "use 1, 4 or 8 slots", "%d slots is more than the %d a module supports", slots,
+                          MX_LLAMA_MAX_SLOTS);
+  }
   s->graph = (mx_llama_graph_t){.config = mx_model_config(s->model), .matmul = o->precision, .kv = MX_F32,
-                                .capacity = o->capacity,
+                                .slots = slots, .capacity = o->capacity,
                                 .score_len = o->score_len};
   mx_llama_default_buckets(&s->graph);
   *out = s;
@@ -92,7 +98,8 @@ mx_status_t mx_session_start(mx_session_t *s) {
     s->t.emit_ms = mx_now_ms() - t0;
     char what[160];
     const mx_model_config_t *c = mx_model_config(s->model);
-    snprintf(what, sizeof what, "the %d-layer %s graph (capacity %d)", c->n_layers, mx_dtype_name(s->o.precision), s->o.capacity);
+    snprintf(what, sizeof what, "the %d-layer %s graph (capacity %d, %d slot%s)", c->n_layers, mx_dtype_name(s->o.precision),
+             s->o.capacity, s->graph.slots, s->graph.slots == 1 ? "" : "s");
     mx_status_t st = mx_compile_cached(&s->target, text, what, &vmfb);
     free(text);
     if (st) return st;
@@ -123,10 +130,11 @@ const mx_tokenizer_t *mx_session_tokenizer(const mx_session_t *s) { return s->to
 const mx_session_timings_t *mx_session_timings(const mx_session_t *s) { return &s->t; }
 int mx_session_capacity(const mx_session_t *s) { return s->o.capacity; }
 int mx_session_max_prompt(const mx_session_t *s) { return s->graph.buckets[s->graph.n_buckets - 1]; }
+int mx_session_slots(const mx_session_t *s) { return s->graph.slots; }
 
-/* Calls fn and takes back either a scalar i32 token or `n` floats. */
+/* Calls fn and takes back either `n_floats` floats or `n_tokens` i32 tokens. */
 static mx_status_t call(mx_session_t *s, const char *fn, mx_tensor_t *in, int n_in, float *floats, size_t n_floats,
-                        int32_t *token) {
+                        int32_t *tokens, int n_tokens) {
   if (!s->worker) return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "session not started");
   mx_tensor_t out;
   int n_out = 0;
@@ -138,41 +146,59 @@ static mx_status_t call(mx_session_t *s, const char *fn, mx_tensor_t *in, int n_
       st = mx_status_make(MX_STAGE_CALL, "this is an engine bug", "%s returned an unexpected logits tensor", fn);
     else memcpy(floats, out.data, n_floats * sizeof(float));
   } else {
-    if (out.dtype != MX_I32 || mx_tensor_count(&out) != 1)
+    if (out.dtype != MX_I32 || mx_tensor_count(&out) != n_tokens)
       st = mx_status_make(MX_STAGE_CALL, "this is an engine bug", "%s returned an unexpected token tensor", fn);
-    else *token = *(int32_t *)out.data;
+    else memcpy(tokens, out.data, sizeof(int32_t) * (size_t)n_tokens);
   }
   if (n_out == 1) mx_tensor_release(&out);
   return st;
 }
 
-mx_status_t mx_session_prefill(mx_session_t *s, const int32_t *ids, int n, float *logits, int32_t *next) {
+mx_status_t mx_session_prefill_slot(mx_session_t *s, int slot, const int32_t *ids, int n, float *logits, int32_t *next) {
   int bucket = 0;
   for (int i = 0; i < s->graph.n_buckets && !bucket; i++)
     if (s->graph.buckets[i] >= n) bucket = s->graph.buckets[i];
   if (n < 1 || !bucket)
     return mx_status_make(MX_STAGE_USAGE, "shorten the prompt or raise the context capacity",
                           "a prompt of %d tokens does not fit the largest prefill (%d)", n, mx_session_max_prompt(s));
-  int32_t *padded = calloc((size_t)bucket, sizeof *padded), len = n;
+  if (slot < 0 || slot >= s->graph.slots)
+    return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "slot %d of %d", slot, s->graph.slots);
+  int32_t *padded = calloc((size_t)bucket, sizeof *padded), len = n, sl = slot;
   if (!padded) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
   memcpy(padded, ids, sizeof *ids * (size_t)n);
   int64_t shape = bucket;
-  mx_tensor_t in[2] = {mx_tensor_host(MX_I32, 1, &shape, padded), mx_tensor_host(MX_I32, 0, NULL, &len)};
+  mx_tensor_t in[3] = {mx_tensor_host(MX_I32, 1, &shape, padded), mx_tensor_host(MX_I32, 0, NULL, &len),
+                       mx_tensor_host(MX_I32, 0, NULL, &sl)};
   char fn[48];
   snprintf(fn, sizeof fn, "prefill_%d%s", bucket, logits ? "_logits" : "");
-  mx_status_t st = call(s, fn, in, 2, logits, logits ? (size_t)mx_model_config(s->model)->vocab : 0, next);
+  mx_status_t st = call(s, fn, in, 3, logits, logits ? (size_t)mx_model_config(s->model)->vocab : 0, next, 1);
   free(padded);
   return st;
 }
 
+mx_status_t mx_session_prefill(mx_session_t *s, const int32_t *ids, int n, float *logits, int32_t *next) {
+  return mx_session_prefill_slot(s, 0, ids, n, logits, next);
+}
+
+mx_status_t mx_session_decode_slots(mx_session_t *s, const int32_t *tokens, const int32_t *pos, float *logits,
+                                    int32_t *next) {
+  int S = s->graph.slots;
+  for (int b = 0; b < S; b++)
+    if (pos[b] < 0 || pos[b] >= s->o.capacity)
+      return mx_status_make(MX_STAGE_USAGE, "raise the context capacity", "position %d is outside the context capacity %d",
+                            pos[b], s->o.capacity);
+  int64_t shape = S;
+  /* The tensors only read the host arrays. */
+  mx_tensor_t in[2] = {mx_tensor_host(MX_I32, 1, &shape, (int32_t *)tokens), mx_tensor_host(MX_I32, 1, &shape, (int32_t *)pos)};
+  size_t V = (size_t)mx_model_config(s->model)->vocab;
+  return call(s, logits ? "decode_logits" : "decode", in, 2, logits, logits ? (size_t)S * V : 0, next, S);
+}
+
 mx_status_t mx_session_decode(mx_session_t *s, int32_t token, int pos, float *logits, int32_t *next) {
-  if (pos < 0 || pos >= s->o.capacity)
-    return mx_status_make(MX_STAGE_USAGE, "raise the context capacity", "position %d is outside the context capacity %d", pos,
-                          s->o.capacity);
+  if (s->graph.slots != 1)
+    return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "single-sequence decode on a %d-slot session", s->graph.slots);
   int32_t p = pos;
-  mx_tensor_t in[2] = {mx_tensor_host(MX_I32, 0, NULL, &token), mx_tensor_host(MX_I32, 0, NULL, &p)};
-  return call(s, logits ? "decode_logits" : "decode", in, 2, logits, logits ? (size_t)mx_model_config(s->model)->vocab : 0,
-              next);
+  return mx_session_decode_slots(s, &token, &p, logits, next);
 }
 
 mx_status_t mx_session_score(mx_session_t *s, const int32_t *ids, int n, float *out) {
@@ -189,7 +215,7 @@ mx_status_t mx_session_score(mx_session_t *s, const int32_t *ids, int n, float *
     char fn[48];
     snprintf(fn, sizeof fn, "score_%d", S);
     size_t V = (size_t)mx_model_config(s->model)->vocab;
-    st = call(s, fn, in, 1, all, (size_t)S * V, NULL);
+    st = call(s, fn, in, 1, all, (size_t)S * V, NULL, 0);
     if (!st) memcpy(out, all, sizeof(float) * (size_t)n * V);
   }
   free(padded);

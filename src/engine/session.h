@@ -22,6 +22,7 @@ typedef struct {
   mx_target_options_t target;
   mx_dtype_t precision;      /* MX_F32, MX_F16, MX_BF16 */
   int capacity;              /* KV positions (context capacity) */
+  int slots;                 /* sequences decoded together: 0 or 1 = single sequence; up to 8 (batching) */
   int score_len;             /* > 0: also compile score_<score_len> */
   const char *vmfb;          /* a module from `mlxcel compile` to use instead of compiling (hosts without
                                 the compiler); it must match the model, precision and capacity */
@@ -50,10 +51,19 @@ int mx_session_capacity(const mx_session_t *s);
 /* The largest prompt a prefill accepts (the largest bucket). */
 int mx_session_max_prompt(const mx_session_t *s);
 
-/* Runs the prompt from position 0. Greedy: *next is the argmax (logits NULL); sampling: logits
- * (vocab floats) receives the last position's logits. */
+int mx_session_slots(const mx_session_t *s);
+
+/* Runs the prompt from position 0 into `slot`'s KV cache. Greedy: *next is the argmax (logits
+ * NULL); sampling: logits (vocab floats) receives the last position's logits. */
+mx_status_t mx_session_prefill_slot(mx_session_t *s, int slot, const int32_t *ids, int n, float *logits, int32_t *next);
+/* Slot 0. */
 mx_status_t mx_session_prefill(mx_session_t *s, const int32_t *ids, int n, float *logits, int32_t *next);
-/* One token at position pos (the positions before it are in the KV cache). */
+/* One decode step for every slot: tokens[b] at position pos[b] (the positions before it are in slot
+ * b's cache). Greedy: next[b] is slot b's argmax; sampling: logits receives slots x vocab floats.
+ * Idle slots may pass any token and an in-range position; their results are meaningless. */
+mx_status_t mx_session_decode_slots(mx_session_t *s, const int32_t *tokens, const int32_t *pos, float *logits,
+                                    int32_t *next);
+/* One token at position pos in a single-slot session. */
 mx_status_t mx_session_decode(mx_session_t *s, int32_t token, int pos, float *logits, int32_t *next);
 /* Logits at every position of ids (n <= score_len): out holds n * vocab floats. */
 mx_status_t mx_session_score(mx_session_t *s, const int32_t *ids, int n, float *out);

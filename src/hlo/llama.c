@@ -44,11 +44,6 @@ static mx_hval_t t2(mx_dtype_t d, int64_t a, int64_t b) {
   int64_t v[2] = {a, b};
   return mx_htype(d, 2, v);
 }
-static mx_hval_t t3(mx_dtype_t d, int64_t a, int64_t b, int64_t e) {
-  int64_t v[3] = {a, b, e};
-  return mx_htype(d, 3, v);
-}
-
 static void sym_of(char *out, size_t cap, const char *key) {
   snprintf(out, cap, "w_");
   size_t n = strlen(out);
@@ -91,13 +86,12 @@ static mx_hval_t linear(ctx_t *x, mx_hval_t in, const char *wkey, int64_t N) {
   return mx_hlo_dot(h, a, w, 0, NULL, NULL, 1, &lc, &rc, MX_F32);
 }
 
-/* cos and sin tables [T, head_dim] for positions start + t (HF: emb = cat(freqs, freqs)). */
-static void rope_tables(ctx_t *x, mx_hval_t start, int64_t T, mx_hval_t *cos_out, mx_hval_t *sin_out) {
+/* cos and sin tables [M, head_dim] for the positions pos [M] (HF: emb = cat(freqs, freqs)). */
+static void rope_tables(ctx_t *x, mx_hval_t pos, mx_hval_t *cos_out, mx_hval_t *sin_out) {
   mx_hlo_t *h = x->h;
-  int64_t half = x->c->head_dim / 2, zero = 0, one = 1;
-  mx_hval_t pos = mx_hlo_binary(h, "add", mx_hlo_iota(h, t1(MX_I32, T), 0), mx_hlo_broadcast(h, start, 1, &T, NULL));
+  int64_t M = pos.dims[0], half = x->c->head_dim / 2, zero = 0, one = 1;
   mx_hval_t posf = mx_hlo_convert(h, pos, MX_F32);
-  int64_t dims[2] = {T, half};
+  int64_t dims[2] = {M, half};
   mx_hval_t ang = mx_hlo_binary(h, "multiply", mx_hlo_broadcast(h, posf, 2, dims, &zero),
                                 mx_hlo_broadcast(h, x->inv_freq, 2, dims, &one));
   mx_hval_t both[2] = {ang, ang};
@@ -106,11 +100,11 @@ static void rope_tables(ctx_t *x, mx_hval_t start, int64_t T, mx_hval_t *cos_out
   *sin_out = mx_hlo_unary(h, "sine", emb);
 }
 
-/* Rotary embedding of v [T, heads, D] f32 (rotate_half convention). */
+/* Rotary embedding of v [M, heads, D] f32 (rotate_half convention). */
 static mx_hval_t rope(ctx_t *x, mx_hval_t v, mx_hval_t cosv, mx_hval_t sinv) {
   mx_hlo_t *h = x->h;
-  int64_t T = v.dims[0], H = v.dims[1], D = v.dims[2], half = D / 2;
-  int64_t s0[3] = {0, 0, 0}, l0[3] = {T, H, half}, s1[3] = {0, 0, half}, l1[3] = {T, H, D};
+  int64_t M = v.dims[0], H = v.dims[1], D = v.dims[2], half = D / 2;
+  int64_t s0[3] = {0, 0, 0}, l0[3] = {M, H, half}, s1[3] = {0, 0, half}, l1[3] = {M, H, D};
   mx_hval_t x1 = mx_hlo_slice(h, v, s0, l0), x2 = mx_hlo_slice(h, v, s1, l1);
   mx_hval_t parts[2] = {mx_hlo_unary(h, "negate", x2), x1};
   mx_hval_t rot = mx_hlo_concat(h, 2, parts, 2);
@@ -119,11 +113,52 @@ static mx_hval_t rope(ctx_t *x, mx_hval_t v, mx_hval_t cosv, mx_hval_t sinv) {
   return mx_hlo_binary(h, "add", mx_hlo_binary(h, "multiply", v, c), mx_hlo_binary(h, "multiply", rot, s));
 }
 
-/* One decoder layer on x [T, dim] at positions start.. ; updates that layer's KV cache. */
-static mx_hval_t layer(ctx_t *x, int l, mx_hval_t in, mx_hval_t start, mx_hval_t cosv, mx_hval_t sinv) {
+/* What one call computes: B sequences of T tokens each (M = B*T rows of hidden state).
+ *   prefill/score: B = 1, the sequence in cache slot `slot`, tokens at positions 0..T-1;
+ *   batched decode: B = the module's slots, T = 1, sequence b in slot b at position slot_pos[b]. */
+typedef struct {
+  int64_t B, T;
+  mx_hval_t pos;                       /* [B*T] i32: every token's position */
+  mx_hval_t slot;                      /* prefill/score: scalar i32 */
+  bool decode;
+  mx_hval_t slot_pos[MX_LLAMA_MAX_SLOTS]; /* decode: scalar i32 per slot */
+} step_t;
+
+/* Writes this call's keys or values new [M, KV, D] into cache [slots, C, KV, D] in place and returns
+ * the part the queries attend to: [B, C, KV, D]. */
+static mx_hval_t cache_update(ctx_t *x, const step_t *st, const char *sym, mx_hval_t new) {
   mx_hlo_t *h = x->h;
   const mx_model_config_t *c = x->c;
-  int64_t T = in.dims[0], H = c->n_heads, KV = c->n_kv_heads, D = c->head_dim, G = H / KV, C = x->g->capacity;
+  int64_t S = x->g->slots, C = x->g->capacity, KV = c->n_kv_heads, D = c->head_dim;
+  int64_t cd[4] = {S, C, KV, D};
+  mx_hval_t cache = mx_hlo_load(h, sym, mx_htype(x->g->kv, 4, cd)), zero = mx_hlo_scalar_i32(h, 0);
+  new = mx_hlo_convert(h, new, x->g->kv);
+  if (!st->decode) {
+    int64_t ud[4] = {1, st->T, KV, D};
+    mx_hval_t starts[4] = {st->slot, zero, zero, zero};
+    cache = mx_hlo_dynamic_update_slice(h, cache, mx_hlo_reshape(h, new, 4, ud), starts);
+    mx_hlo_store(h, sym, cache);
+    int64_t sizes[4] = {1, C, KV, D};
+    return mx_hlo_dynamic_slice(h, cache, starts, sizes);
+  }
+  /* One row per slot, each at its own position: a dynamic_update_slice per slot keeps the update
+   * in place (a select over the whole cache would rewrite it every step). */
+  for (int64_t b = 0; b < S; b++) {
+    int64_t s0[3] = {b, 0, 0}, l0[3] = {b + 1, KV, D}, ud[4] = {1, 1, KV, D};
+    mx_hval_t row = mx_hlo_reshape(h, mx_hlo_slice(h, new, s0, l0), 4, ud);
+    mx_hval_t starts[4] = {mx_hlo_scalar_i32(h, (int32_t)b), st->slot_pos[b], zero, zero};
+    cache = mx_hlo_dynamic_update_slice(h, cache, row, starts);
+  }
+  mx_hlo_store(h, sym, cache);
+  return cache;
+}
+
+/* One decoder layer on x [M, dim]; updates that layer's KV cache. */
+static mx_hval_t layer(ctx_t *x, int l, mx_hval_t in, const step_t *st, mx_hval_t cosv, mx_hval_t sinv) {
+  mx_hlo_t *h = x->h;
+  const mx_model_config_t *c = x->c;
+  int64_t M = in.dims[0], B = st->B, T = st->T, H = c->n_heads, KV = c->n_kv_heads, D = c->head_dim, G = H / KV,
+          C = x->g->capacity;
   char key[160], ksym[32], vsym[32];
   snprintf(key, sizeof key, "model.layers.%d.input_layernorm.weight", l);
   mx_hval_t hn = rmsnorm(x, in, key);
@@ -133,46 +168,41 @@ static mx_hval_t layer(ctx_t *x, int l, mx_hval_t in, mx_hval_t start, mx_hval_t
   mx_hval_t k = linear(x, hn, key, KV * D);
   snprintf(key, sizeof key, "model.layers.%d.self_attn.v_proj.weight", l);
   mx_hval_t v = linear(x, hn, key, KV * D);
-  int64_t qd[3] = {T, H, D}, kd[3] = {T, KV, D};
+  int64_t qd[3] = {M, H, D}, kd[3] = {M, KV, D};
   q = rope(x, mx_hlo_reshape(h, q, 3, qd), cosv, sinv);
   k = rope(x, mx_hlo_reshape(h, k, 3, kd), cosv, sinv);
   v = mx_hlo_reshape(h, v, 3, kd);
 
-  /* Write this step's keys and values into the cache, in place. */
   snprintf(ksym, sizeof ksym, "kv_k%d", l);
   snprintf(vsym, sizeof vsym, "kv_v%d", l);
-  mx_hval_t cache_t = t3(x->g->kv, C, KV, D), zero = mx_hlo_scalar_i32(h, 0);
-  mx_hval_t starts[3] = {start, zero, zero};
-  mx_hval_t kc = mx_hlo_dynamic_update_slice(h, mx_hlo_load(h, ksym, cache_t), mx_hlo_convert(h, k, x->g->kv), starts);
-  mx_hval_t vc = mx_hlo_dynamic_update_slice(h, mx_hlo_load(h, vsym, cache_t), mx_hlo_convert(h, v, x->g->kv), starts);
-  mx_hlo_store(h, ksym, kc);
-  mx_hlo_store(h, vsym, vc);
+  mx_hval_t kc = cache_update(x, st, ksym, k), vc = cache_update(x, st, vsym, v);
 
-  /* Scores [KV, T, G, C] = q . k over D, grouped-query: G query heads share one KV head. */
-  int64_t qg[4] = {T, KV, G, D};
-  mx_hval_t qq = mx_hlo_convert(h, mx_hlo_reshape(h, q, 4, qg), x->g->kv);
-  int64_t lb = 1, rb = 1, lc = 3, rc = 2;
-  mx_hval_t scores = mx_hlo_dot(h, qq, kc, 1, &lb, &rb, 1, &lc, &rc, MX_F32);
-  int64_t sd[4] = {KV, T, G, C};
-  scores = mx_hlo_binary(h, "multiply", scores, mx_hlo_splat(h, mx_htype(MX_F32, 4, sd), 1.0 / sqrt((double)D)));
-  /* Causal mask: key j is visible to query t when j <= start + t. */
-  int64_t tc[2] = {T, C}, z = 0;
-  mx_hval_t qpos = mx_hlo_binary(h, "add", mx_hlo_iota(h, t1(MX_I32, T), 0), mx_hlo_broadcast(h, start, 1, &T, NULL));
-  mx_hval_t kpos = mx_hlo_iota(h, mx_htype(MX_I32, 2, tc), 1);
-  mx_hval_t visible = mx_hlo_compare(h, "LE", kpos, mx_hlo_broadcast(h, qpos, 2, tc, &z));
-  int64_t md[2] = {1, 3};
-  mx_hval_t vis4 = mx_hlo_broadcast(h, visible, 4, sd, md);
-  scores = mx_hlo_select(h, vis4, scores, mx_hlo_splat(h, mx_htype(MX_F32, 4, sd), -INFINITY));
+  /* Scores [B, KV, T, G, C] = q . k over D, per sequence; grouped-query: G query heads share one
+   * KV head. */
+  int64_t qg[5] = {B, T, KV, G, D};
+  mx_hval_t qq = mx_hlo_convert(h, mx_hlo_reshape(h, q, 5, qg), x->g->kv);
+  int64_t lb[2] = {0, 2}, rb[2] = {0, 2}, lc = 4, rc = 3;
+  mx_hval_t scores = mx_hlo_dot(h, qq, kc, 2, lb, rb, 1, &lc, &rc, MX_F32);
+  int64_t sd[5] = {B, KV, T, G, C};
+  scores = mx_hlo_binary(h, "multiply", scores, mx_hlo_splat(h, mx_htype(MX_F32, 5, sd), 1.0 / sqrt((double)D)));
+  /* Causal mask: key j is visible to a query at position p when j <= p. */
+  int64_t btc[3] = {B, T, C}, bt[2] = {B, T}, keep2[2] = {0, 1};
+  mx_hval_t qpos = mx_hlo_reshape(h, st->pos, 2, bt);
+  mx_hval_t kpos = mx_hlo_iota(h, mx_htype(MX_I32, 3, btc), 2);
+  mx_hval_t visible = mx_hlo_compare(h, "LE", kpos, mx_hlo_broadcast(h, qpos, 3, btc, keep2));
+  int64_t md[3] = {0, 2, 4};
+  mx_hval_t vis5 = mx_hlo_broadcast(h, visible, 5, sd, md);
+  scores = mx_hlo_select(h, vis5, scores, mx_hlo_splat(h, mx_htype(MX_F32, 5, sd), -INFINITY));
   /* Softmax over C in f32. */
-  int64_t last = 3, keep[3] = {0, 1, 2};
+  int64_t last = 4, keep[4] = {0, 1, 2, 3};
   mx_hval_t mx = mx_hlo_reduce(h, scores, MX_REDUCE_MAX, 1, &last);
-  mx_hval_t e = mx_hlo_unary(h, "exponential", mx_hlo_binary(h, "subtract", scores, mx_hlo_broadcast(h, mx, 4, sd, keep)));
+  mx_hval_t e = mx_hlo_unary(h, "exponential", mx_hlo_binary(h, "subtract", scores, mx_hlo_broadcast(h, mx, 5, sd, keep)));
   mx_hval_t den = mx_hlo_reduce(h, e, MX_REDUCE_SUM, 1, &last);
-  mx_hval_t p = mx_hlo_binary(h, "divide", e, mx_hlo_broadcast(h, den, 4, sd, keep));
-  /* out [KV, T, G, D] = p . v over C */
-  int64_t plb = 0, prb = 1, plc = 3, prc = 0;
-  mx_hval_t att = mx_hlo_dot(h, mx_hlo_convert(h, p, x->g->kv), vc, 1, &plb, &prb, 1, &plc, &prc, MX_F32);
-  int64_t perm[4] = {1, 0, 2, 3}, od[2] = {T, H * D};
+  mx_hval_t p = mx_hlo_binary(h, "divide", e, mx_hlo_broadcast(h, den, 5, sd, keep));
+  /* out [B, KV, T, G, D] = p . v over C */
+  int64_t plb[2] = {0, 1}, prb[2] = {0, 2}, plc = 4, prc = 1;
+  mx_hval_t att = mx_hlo_dot(h, mx_hlo_convert(h, p, x->g->kv), vc, 2, plb, prb, 1, &plc, &prc, MX_F32);
+  int64_t perm[5] = {0, 2, 1, 3, 4}, od[2] = {M, H * D};
   att = mx_hlo_reshape(h, mx_hlo_transpose(h, att, perm), 2, od);
   snprintf(key, sizeof key, "model.layers.%d.self_attn.o_proj.weight", l);
   mx_hval_t x1 = mx_hlo_binary(h, "add", in, linear(x, att, key, c->dim));
@@ -189,70 +219,70 @@ static mx_hval_t layer(ctx_t *x, int l, mx_hval_t in, mx_hval_t start, mx_hval_t
   return mx_hlo_binary(h, "add", x1, linear(x, act, key, c->dim));
 }
 
-/* Hidden states [T, dim] f32 after the final norm, for tokens [T] at positions start.. */
-static mx_hval_t forward(ctx_t *x, mx_hval_t tokens, mx_hval_t start) {
+/* Hidden states [M, dim] f32 after the final norm, for tokens [M] (the step says where they go). */
+static mx_hval_t forward(ctx_t *x, mx_hval_t tokens, const step_t *st) {
   mx_hlo_t *h = x->h;
   const mx_model_config_t *c = x->c;
-  int64_t T = tokens.dims[0];
   float inv[512]; /* head_dim <= 1024 (config validation) */
   mx_llama_inv_freq(c, inv);
   x->inv_freq = mx_hlo_const_f32(h, inv, c->head_dim / 2);
   mx_hval_t embed = weight(x, "model.embed_tokens.weight", t2(x->g->weight_dtype, c->vocab, c->dim));
   mx_hval_t hs = mx_hlo_convert(h, mx_hlo_gather_rows(h, embed, tokens), MX_F32);
   mx_hval_t cosv, sinv;
-  rope_tables(x, start, T, &cosv, &sinv);
-  for (int l = 0; l < c->n_layers; l++) hs = layer(x, l, hs, start, cosv, sinv);
+  rope_tables(x, st->pos, &cosv, &sinv);
+  for (int l = 0; l < c->n_layers; l++) hs = layer(x, l, hs, st, cosv, sinv);
   return rmsnorm(x, hs, "model.norm.weight");
 }
 
-/* Logits [T, vocab] f32 of normed hidden states [T, dim]. */
+/* Logits [M, vocab] f32 of normed hidden states [M, dim]. */
 static mx_hval_t lm_head(ctx_t *x, mx_hval_t hn) {
   const char *key = x->c->tied_embeddings ? "model.embed_tokens.weight" : "lm_head.weight";
   return linear(x, hn, key, x->c->vocab);
 }
 
-/* The lowest index of the largest logit, as torch.argmax picks. logits: [V] f32 -> i32 scalar. */
+/* Per row, the lowest index of the largest logit, as torch.argmax picks. logits: [R, V] f32 -> [R] i32. */
 static mx_hval_t argmax(ctx_t *x, mx_hval_t logits) {
   mx_hlo_t *h = x->h;
-  int64_t V = logits.dims[0], zero = 0;
-  mx_hval_t mx = mx_hlo_reduce(h, logits, MX_REDUCE_MAX, 1, &zero);
-  mx_hval_t is_max = mx_hlo_compare(h, "EQ", logits, mx_hlo_broadcast(h, mx, 1, &V, NULL));
-  mx_hval_t idx = mx_hlo_select(h, is_max, mx_hlo_iota(h, t1(MX_I32, V), 0), mx_hlo_splat(h, t1(MX_I32, V), (double)V));
-  return mx_hlo_reduce(h, idx, MX_REDUCE_MIN, 1, &zero);
+  int64_t R = logits.dims[0], V = logits.dims[1], one = 1, zero = 0;
+  mx_hval_t mx = mx_hlo_reduce(h, logits, MX_REDUCE_MAX, 1, &one);
+  mx_hval_t is_max = mx_hlo_compare(h, "EQ", logits, mx_hlo_broadcast(h, mx, 2, logits.dims, &zero));
+  mx_hval_t idx = mx_hlo_select(h, is_max, mx_hlo_iota(h, t2(MX_I32, R, V), 1), mx_hlo_splat(h, t2(MX_I32, R, V), (double)V));
+  return mx_hlo_reduce(h, idx, MX_REDUCE_MIN, 1, &one);
 }
 
-/* The logits at row `row` (a scalar i32) of normed hidden states [T, dim]: [vocab]. */
-static mx_hval_t logits_at(ctx_t *x, mx_hval_t hn, mx_hval_t row) {
-  mx_hlo_t *h = x->h;
-  int64_t sizes[2] = {1, x->c->dim};
-  mx_hval_t starts[2] = {row, mx_hlo_scalar_i32(h, 0)};
-  mx_hval_t r = mx_hlo_dynamic_slice(h, hn, starts, sizes);
-  mx_hval_t lg = lm_head(x, r);
-  int64_t v = x->c->vocab;
-  return mx_hlo_reshape(h, lg, 1, &v);
+/* Positions start .. start+T-1 as [T] i32. */
+static mx_hval_t positions_from(ctx_t *x, mx_hval_t start, int64_t T) {
+  return mx_hlo_binary(x->h, "add", mx_hlo_iota(x->h, t1(MX_I32, T), 0), mx_hlo_broadcast(x->h, start, 1, &T, NULL));
 }
 
 static void emit_prefill(ctx_t *x, int64_t N, bool want_logits) {
   mx_hlo_t *h = x->h;
   char name[48];
   snprintf(name, sizeof name, "prefill_%lld%s", (long long)N, want_logits ? "_logits" : "");
-  mx_hval_t types[2] = {t1(MX_I32, N), mx_htype(MX_I32, 0, NULL)}, args[2];
-  mx_hlo_func_begin(h, name, 2, types, args);
-  mx_hval_t hn = forward(x, args[0], mx_hlo_scalar_i32(h, 0));
-  mx_hval_t row = mx_hlo_binary(h, "subtract", args[1], mx_hlo_scalar_i32(h, 1));
-  mx_hval_t lg = logits_at(x, hn, row);
-  mx_hval_t out = want_logits ? lg : argmax(x, lg);
+  mx_hval_t scalar = mx_htype(MX_I32, 0, NULL), types[3] = {t1(MX_I32, N), scalar, scalar}, args[3];
+  mx_hlo_func_begin(h, name, 3, types, args);
+  step_t st = {.B = 1, .T = N, .pos = positions_from(x, mx_hlo_scalar_i32(h, 0), N), .slot = args[2]};
+  mx_hval_t hn = forward(x, args[0], &st);
+  /* The row at length-1. */
+  int64_t sizes[2] = {1, x->c->dim};
+  mx_hval_t starts[2] = {mx_hlo_binary(h, "subtract", args[1], mx_hlo_scalar_i32(h, 1)), mx_hlo_scalar_i32(h, 0)};
+  mx_hval_t lg = lm_head(x, mx_hlo_dynamic_slice(h, hn, starts, sizes)); /* [1, V] */
+  int64_t v = x->c->vocab;
+  mx_hval_t out = want_logits ? mx_hlo_reshape(h, lg, 1, &v) : mx_hlo_reshape(h, argmax(x, lg), 0, NULL);
   mx_hlo_func_end(h, 1, &out);
 }
 
 static void emit_decode(ctx_t *x, bool want_logits) {
   mx_hlo_t *h = x->h;
-  mx_hval_t types[2] = {mx_htype(MX_I32, 0, NULL), mx_htype(MX_I32, 0, NULL)}, args[2];
+  int64_t S = x->g->slots;
+  mx_hval_t types[2] = {t1(MX_I32, S), t1(MX_I32, S)}, args[2];
   mx_hlo_func_begin(h, want_logits ? "decode_logits" : "decode", 2, types, args);
-  int64_t one = 1;
-  mx_hval_t tok = mx_hlo_reshape(h, args[0], 1, &one);
-  mx_hval_t hn = forward(x, tok, args[1]);
-  mx_hval_t lg = logits_at(x, hn, mx_hlo_scalar_i32(h, 0));
+  step_t st = {.B = S, .T = 1, .pos = args[1], .decode = true};
+  for (int64_t b = 0; b < S; b++) {
+    int64_t s0 = b, l0 = b + 1;
+    st.slot_pos[b] = mx_hlo_reshape(h, mx_hlo_slice(h, args[1], &s0, &l0), 0, NULL);
+  }
+  mx_hval_t lg = lm_head(x, forward(x, args[0], &st)); /* [S, V] */
   mx_hval_t out = want_logits ? lg : argmax(x, lg);
   mx_hlo_func_end(h, 1, &out);
 }
@@ -263,8 +293,9 @@ static void emit_score(ctx_t *x, int64_t S) {
   snprintf(name, sizeof name, "score_%lld", (long long)S);
   mx_hval_t types[1] = {t1(MX_I32, S)}, args[1];
   mx_hlo_func_begin(h, name, 1, types, args);
-  mx_hval_t hn = forward(x, args[0], mx_hlo_scalar_i32(h, 0));
-  mx_hval_t out = lm_head(x, hn);
+  mx_hval_t zero = mx_hlo_scalar_i32(h, 0);
+  step_t st = {.B = 1, .T = S, .pos = positions_from(x, zero, S), .slot = zero};
+  mx_hval_t out = lm_head(x, forward(x, args[0], &st));
   mx_hlo_func_end(h, 1, &out);
 }
 
@@ -294,8 +325,9 @@ static void declare_globals(ctx_t *x) {
     char ks[32], vs[32];
     snprintf(ks, sizeof ks, "kv_k%d", l);
     snprintf(vs, sizeof vs, "kv_v%d", l);
-    mx_hlo_declare_state(h, ks, t3(x->g->kv, x->g->capacity, c->n_kv_heads, c->head_dim));
-    mx_hlo_declare_state(h, vs, t3(x->g->kv, x->g->capacity, c->n_kv_heads, c->head_dim));
+    int64_t cd[4] = {x->g->slots, x->g->capacity, c->n_kv_heads, c->head_dim};
+    mx_hlo_declare_state(h, ks, mx_htype(x->g->kv, 4, cd));
+    mx_hlo_declare_state(h, vs, mx_htype(x->g->kv, 4, cd));
   }
 #undef PARAM
 }
@@ -308,6 +340,8 @@ void mx_llama_default_buckets(mx_llama_graph_t *g) {
 
 mx_status_t mx_llama_emit(const mx_llama_graph_t *g, char **text_out) {
   *text_out = NULL;
+  if (g->slots < 1 || g->slots > MX_LLAMA_MAX_SLOTS)
+    return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "a graph of %d slots (1..%d)", g->slots, MX_LLAMA_MAX_SLOTS);
   if (g->capacity < 1 || g->n_buckets < 1 || g->n_buckets > MX_LLAMA_MAX_BUCKETS)
     return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "graph needs a capacity and 1..%d prefill buckets", MX_LLAMA_MAX_BUCKETS);
   for (int i = 0; i < g->n_buckets; i++)

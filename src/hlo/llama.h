@@ -1,14 +1,17 @@
 /* The Llama forward pass as StableHLO.
  *
  * One module holds every function, so they share the weights (IREE parameters, bound by their HF
- * names in scope "model") and the KV cache (mutable globals updated in place):
- *   prefill_<N>(tokens: N x i32, length: i32) -> next token (i32)        for each bucket N
- *   prefill_<N>_logits(tokens, length)        -> logits at length-1 (vocab x f32)
- *   decode(token: i32, pos: i32)              -> next token (i32)
- *   decode_logits(token, pos)                 -> logits (vocab x f32)
- *   score_<S>(tokens: S x i32)                -> logits at every position (S x vocab x f32)
- * Prefill writes KV rows [0, N); decode writes row pos and attends to rows [0, pos]. Padding rows a
- * prefill writes past `length` are never attended to before a decode overwrites them.
+ * names in scope "model") and the KV cache (mutable globals [slots, capacity, kv_heads, head_dim],
+ * updated in place). A slot holds one sequence; a single-sequence module has one slot.
+ *   prefill_<N>(tokens: N x i32, length: i32, slot: i32) -> next token (i32)      each bucket N
+ *   prefill_<N>_logits(tokens, length, slot)        -> logits at length-1 (vocab x f32)
+ *   decode(tokens: slots x i32, pos: slots x i32)    -> next token per slot (slots x i32)
+ *   decode_logits(tokens, pos)                       -> logits per slot (slots x vocab x f32)
+ *   score_<S>(tokens: S x i32)                       -> logits at every position (S x vocab), slot 0
+ * Prefill writes the slot's KV rows [0, N); decode writes row pos[b] of every slot b and each slot
+ * attends to its rows [0, pos[b]]. Rows past a sequence's position (prefill padding, an earlier
+ * request's leftovers, an idle slot's writes) are never attended to before they are overwritten, so
+ * idle slots may be decoded with any token and position.
  *
  * Precision: the residual stream, norms, RoPE, softmax, rsqrt and exp are f32; the weight matmuls'
  * inputs are converted to `matmul` (f32, f16 or bf16) with f32 accumulation; the KV cache and the
@@ -21,13 +24,15 @@
 #include "model/config.h"
 
 #define MX_LLAMA_MAX_BUCKETS 8
+#define MX_LLAMA_MAX_SLOTS 8
 
 typedef struct {
   const mx_model_config_t *config;
   mx_dtype_t matmul;       /* compute type of the weight matmuls' inputs */
   mx_dtype_t kv;           /* type of the KV cache and of the attention matmuls' inputs */
   mx_dtype_t weight_dtype; /* storage type of every weight in the parameter file */
-  int capacity;            /* KV positions */
+  int slots;               /* sequences decoded together (1..MX_LLAMA_MAX_SLOTS) */
+  int capacity;            /* KV positions per slot */
   int n_buckets;
   int buckets[MX_LLAMA_MAX_BUCKETS]; /* prefill lengths, ascending, each <= capacity */
   int score_len;           /* 0: no score function */

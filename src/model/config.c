@@ -140,3 +140,9 @@ void mx_config_describe(const mx_model_config_t *c, char *out, size_t cap) {
            c->rope_kind == MX_ROPE_LLAMA3 ? " (llama3 scaling)" : "", c->norm_eps,
            c->tied_embeddings ? ", tied embeddings" : "");
 }
+
+bool mx_config_is_eos(const mx_model_config_t *c, int32_t id) {
+  for (int i = 0; i < c->n_eos; i++)
+    if (c->eos_ids[i] == id) return true;
+  return false;
+}

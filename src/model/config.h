@@ -3,6 +3,7 @@
 #define MX_MODEL_CONFIG_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "base/status.h"
 
@@ -34,5 +35,7 @@ mx_status_t mx_config_from_hf_json(const char *config_text, const char *generati
 mx_status_t mx_config_validate(const mx_model_config_t *c, const char *path);
 /* One-line summary for logs: "llama: 16 layers, dim 2048, 32/8 heads x 64, ffn 8192, vocab 128256". */
 void mx_config_describe(const mx_model_config_t *c, char *out, size_t cap);
+/* Whether id is one of the model's end-of-sequence tokens. */
+bool mx_config_is_eos(const mx_model_config_t *c, int32_t id);
 
 #endif

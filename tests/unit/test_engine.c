@@ -9,6 +9,7 @@
 #include "compiler/compile.h"
 #include "device/launch.h"
 #include "engine/sampler.h"
+#include "engine/textout.h"
 #include "hlo/builder.h"
 #include "hlo/llama.h"
 #include "model/synth.h"
@@ -17,13 +18,15 @@ static const mx_model_config_t tiny = {.arch = "llama", .n_layers = 1, .dim = 16
                                        .head_dim = 8, .ffn_dim = 32, .vocab = 40, .max_position = 64,
                                        .rope_theta = 10000, .norm_eps = 1e-5f, .tied_embeddings = true};
 
-static char *emit_tiny(void) {
-  mx_llama_graph_t g = {.config = &tiny, .matmul = MX_F32, .kv = MX_F32, .weight_dtype = MX_F32, .capacity = 16,
+static char *emit_tiny_slots(int slots) {
+  mx_llama_graph_t g = {.config = &tiny, .matmul = MX_F32, .kv = MX_F32, .weight_dtype = MX_F32, .slots = slots, .capacity = 16,
                         .n_buckets = 2, .buckets = {4, 16}, .score_len = 8};
   char *text;
   assert_ok(mx_llama_emit(&g, &text));
   return text;
 }
+
+static char *emit_tiny(void) { return emit_tiny_slots(1); }
 
 /* The emitted text of a tiny config is pinned: any change to the graph shows up here, to be reviewed
  * and accepted with MLXCEL_UPDATE_GOLDEN=1. */
@@ -47,22 +50,12 @@ static void llama_graph_matches_golden(void **state) {
   free(text);
 }
 
-/* Every function the engine calls compiles, loads with the weights as parameters, and runs. */
-static void llama_graph_compiles_and_runs_every_function(void **state) {
-  (void)state;
-  char *text = emit_tiny();
-  char compiler[MX_PATH_MAX], dir[] = "/tmp/mlxcel-test-llama-XXXXXX";
-  char out[256], cfg[256], model[256], weights[300], tokdir[4096];
-  assert_ok(mx_toolchain_compiler(compiler, sizeof compiler));
-  assert_non_null(mkdtemp(dir));
-  snprintf(out, sizeof out, "%s/tiny.vmfb", dir);
-  mx_target_t t;
-  assert_ok(mx_target_for_device("local-task", NULL, &t));
-  assert_ok(mx_compile_mlir(compiler, &t, text, out, NULL));
-  free(text);
-  /* Weights for the tiny config, by mlxcel synth, in f32 as the graph declares them. */
+/* Weights for the tiny config in dir/model, by mlxcel synth, in f32 as the graph declares them. */
+static void tiny_weights(const char *dir, char *weights, size_t cap) {
+  char cfg[256], model[256], tokdir[4096];
   snprintf(cfg, sizeof cfg, "%s/config.json", dir);
   FILE *f = fopen(cfg, "w");
+  assert_non_null(f);
   fputs("{\"model_type\":\"llama\",\"hidden_size\":16,\"intermediate_size\":32,\"num_hidden_layers\":1,"
         "\"num_attention_heads\":2,\"num_key_value_heads\":1,\"vocab_size\":40,\"tie_word_embeddings\":true}", f);
   fclose(f);
@@ -71,7 +64,23 @@ static void llama_graph_compiles_and_runs_every_function(void **state) {
   snprintf(model, sizeof model, "%s/model", dir);
   mx_synth_options_t so = {.config_path = cfg, .tokenizer_dir = tokdir, .out_dir = model, .dtype = MX_W_F32, .quiet = 1};
   assert_ok(mx_synth_write(&so, NULL, NULL));
-  snprintf(weights, sizeof weights, "%s/model.safetensors", model);
+  snprintf(weights, cap, "%s/model.safetensors", model);
+}
+
+/* Every function the engine calls compiles, loads with the weights as parameters, and runs. */
+static void llama_graph_compiles_and_runs_every_function(void **state) {
+  (void)state;
+  char *text = emit_tiny();
+  char compiler[MX_PATH_MAX], dir[] = "/tmp/mlxcel-test-llama-XXXXXX";
+  char out[256], weights[300];
+  assert_ok(mx_toolchain_compiler(compiler, sizeof compiler));
+  assert_non_null(mkdtemp(dir));
+  snprintf(out, sizeof out, "%s/tiny.vmfb", dir);
+  mx_target_t t;
+  assert_ok(mx_target_for_device("local-task", NULL, &t));
+  assert_ok(mx_compile_mlir(compiler, &t, text, out, NULL));
+  free(text);
+  tiny_weights(dir, weights, sizeof weights);
   mx_worker_t *w;
   assert_ok(mx_worker_launch(0, &w));
   assert_ok(mx_worker_open(w, "local-task", NULL));
@@ -79,20 +88,20 @@ static void llama_graph_compiles_and_runs_every_function(void **state) {
   assert_status(mx_worker_load(w, out, NULL, 0, &mod), MX_STAGE_MODULE_LOAD, "io_parameters"); /* weights are required */
   const char *params[1] = {weights};
   assert_ok(mx_worker_load(w, out, params, 1, &mod));
-  int32_t toks[16] = {1, 2, 3}, len = 3, tok = 5, pos = 3;
-  int64_t s4 = 4, s16 = 16, s8 = 8;
+  int32_t toks[16] = {1, 2, 3}, len = 3, slot = 0, tok = 5, pos = 3;
+  int64_t s4 = 4, s16 = 16, s8 = 8, s1 = 1;
   mx_tensor_t res;
   struct {
     const char *fn;
-    mx_tensor_t in[2];
+    mx_tensor_t in[3];
     int n_in;
     mx_dtype_t dtype;
     int64_t count;
   } calls[] = {
-      {"prefill_4", {mx_tensor_host(MX_I32, 1, &s4, toks), mx_tensor_host(MX_I32, 0, NULL, &len)}, 2, MX_I32, 1},
-      {"prefill_16_logits", {mx_tensor_host(MX_I32, 1, &s16, toks), mx_tensor_host(MX_I32, 0, NULL, &len)}, 2, MX_F32, 40},
-      {"decode", {mx_tensor_host(MX_I32, 0, NULL, &tok), mx_tensor_host(MX_I32, 0, NULL, &pos)}, 2, MX_I32, 1},
-      {"decode_logits", {mx_tensor_host(MX_I32, 0, NULL, &tok), mx_tensor_host(MX_I32, 0, NULL, &pos)}, 2, MX_F32, 40},
+      {"prefill_4", {mx_tensor_host(MX_I32, 1, &s4, toks), mx_tensor_host(MX_I32, 0, NULL, &len), mx_tensor_host(MX_I32, 0, NULL, &slot)}, 3, MX_I32, 1},
+      {"prefill_16_logits", {mx_tensor_host(MX_I32, 1, &s16, toks), mx_tensor_host(MX_I32, 0, NULL, &len), mx_tensor_host(MX_I32, 0, NULL, &slot)}, 3, MX_F32, 40},
+      {"decode", {mx_tensor_host(MX_I32, 1, &s1, &tok), mx_tensor_host(MX_I32, 1, &s1, &pos)}, 2, MX_I32, 1},
+      {"decode_logits", {mx_tensor_host(MX_I32, 1, &s1, &tok), mx_tensor_host(MX_I32, 1, &s1, &pos)}, 2, MX_F32, 40},
       {"score_8", {mx_tensor_host(MX_I32, 1, &s8, toks)}, 1, MX_F32, 8 * 40},
   };
   for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++) {
@@ -103,6 +112,106 @@ static void llama_graph_compiles_and_runs_every_function(void **state) {
     else
       for (int64_t k = 0; k < calls[i].count; k++) assert_true(isfinite(((float *)res.data)[k]));
     mx_tensor_release(&res);
+  }
+  mx_worker_destroy(w);
+  char cmd[300];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  assert_int_equal(system(cmd), 0);
+}
+
+/* ---- batched decode: each slot is its own sequence ---------------------------------------------- */
+
+static void tiny_prefill(mx_worker_t *w, int mod, const int32_t *ids, int32_t len, int32_t slot, float *logits) {
+  int32_t padded[16] = {0};
+  memcpy(padded, ids, sizeof(int32_t) * (size_t)len);
+  int64_t s16 = 16;
+  mx_tensor_t in[3] = {mx_tensor_host(MX_I32, 1, &s16, padded), mx_tensor_host(MX_I32, 0, NULL, &len),
+                       mx_tensor_host(MX_I32, 0, NULL, &slot)}, res;
+  int n;
+  assert_ok(mx_worker_call(w, mod, "prefill_16_logits", in, 3, 0, &res, 1, &n));
+  memcpy(logits, res.data, sizeof(float) * 40);
+  mx_tensor_release(&res);
+}
+
+static void tiny_decode(mx_worker_t *w, int mod, int64_t slots, int32_t *tokens, int32_t *pos, float *logits) {
+  mx_tensor_t in[2] = {mx_tensor_host(MX_I32, 1, &slots, tokens), mx_tensor_host(MX_I32, 1, &slots, pos)}, res;
+  int n;
+  assert_ok(mx_worker_call(w, mod, "decode_logits", in, 2, 0, &res, 1, &n));
+  assert_int_equal(mx_tensor_count(&res), slots * 40);
+  memcpy(logits, res.data, sizeof(float) * (size_t)slots * 40);
+  mx_tensor_release(&res);
+}
+
+static int32_t argmax40(const float *l) {
+  int32_t best = 0;
+  for (int i = 1; i < 40; i++)
+    if (l[i] > l[best]) best = i;
+  return best;
+}
+
+/* Three sequences in a 3-slot module — one admitted while the others are mid-generation, an idle
+ * slot decoded with junk — give the logits each gives alone in a single-slot module. */
+static void batched_slots_match_single_sequence_runs(void **state) {
+  (void)state;
+  char compiler[MX_PATH_MAX], dir[] = "/tmp/mlxcel-test-batch-XXXXXX", single[256], batched[256], weights[300];
+  assert_ok(mx_toolchain_compiler(compiler, sizeof compiler));
+  assert_non_null(mkdtemp(dir));
+  tiny_weights(dir, weights, sizeof weights);
+  snprintf(single, sizeof single, "%s/s1.vmfb", dir);
+  snprintf(batched, sizeof batched, "%s/s3.vmfb", dir);
+  mx_target_t t;
+  assert_ok(mx_target_for_device("local-task", NULL, &t));
+  char *text = emit_tiny_slots(1);
+  assert_ok(mx_compile_mlir(compiler, &t, text, single, NULL));
+  free(text);
+  text = emit_tiny_slots(3);
+  assert_ok(mx_compile_mlir(compiler, &t, text, batched, NULL));
+  free(text);
+  mx_worker_t *w;
+  assert_ok(mx_worker_launch(0, &w));
+  assert_ok(mx_worker_open(w, "local-task", NULL));
+  const char *params[1] = {weights};
+  int m1, m3;
+  assert_ok(mx_worker_load(w, single, params, 1, &m1));
+  assert_ok(mx_worker_load(w, batched, params, 1, &m3));
+
+  enum { STEPS = 5 };
+  const int32_t seq[3][5] = {{1, 2, 3}, {9}, {4, 5, 6, 7, 8}};
+  const int32_t len[3] = {3, 1, 5};
+  float want[3][STEPS + 1][40], got[3][STEPS + 1][40];
+  /* Alone: prefill, then STEPS greedy decodes. */
+  for (int q = 0; q < 3; q++) {
+    tiny_prefill(w, m1, seq[q], len[q], 0, want[q][0]);
+    for (int k = 1; k <= STEPS; k++) {
+      int32_t tok = argmax40(want[q][k - 1]), pos = len[q] + k - 1;
+      tiny_decode(w, m1, 1, &tok, &pos, want[q][k]);
+    }
+  }
+  /* Together: sequences 0 and 2 start in slots 0 and 2; sequence 1 joins slot 1 after two steps. */
+  int step[3] = {0, 0, 0};
+  tiny_prefill(w, m3, seq[0], len[0], 0, got[0][0]);
+  tiny_prefill(w, m3, seq[2], len[2], 2, got[2][0]);
+  float all[3 * 40];
+  for (int round = 0; round < STEPS + 2; round++) {
+    if (round == 2) tiny_prefill(w, m3, seq[1], len[1], 1, got[1][0]);
+    int32_t tokens[3] = {7, 7, 7}, pos[3] = {11, 11, 11}; /* idle: junk, within the capacity */
+    bool live[3] = {false, false, false};
+    for (int q = 0; q < 3; q++) {
+      live[q] = step[q] < STEPS && (q != 1 || round >= 2);
+      if (!live[q]) continue;
+      tokens[q] = argmax40(got[q][step[q]]);
+      pos[q] = len[q] + step[q];
+    }
+    tiny_decode(w, m3, 3, tokens, pos, all);
+    for (int q = 0; q < 3; q++)
+      if (live[q]) memcpy(got[q][++step[q]], all + q * 40, sizeof(float) * 40);
+  }
+  for (int q = 0; q < 3; q++) {
+    assert_int_equal(step[q], STEPS);
+    for (int k = 0; k <= STEPS; k++) {
+      assert_int_equal(argmax40(got[q][k]), argmax40(want[q][k]));
+      for (int v = 0; v < 40; v++) assert_true(fabsf(got[q][k][v] - want[q][k][v]) <= 1e-5f);
+    }
   }
   mx_worker_destroy(w);
   char cmd[300];
@@ -223,13 +332,70 @@ static void sampler_behaves(void **state) {
   assert_status(mx_sampling_validate(&bad), MX_STAGE_USAGE, "top-p");
 }
 
+
+/* Text is released as it becomes final: the tail that could grow into a stop string is held back,
+ * a stop string ends the text before it, and characters split across tokens come out whole. */
+static void textout_holds_back_stop_prefixes(void **state) {
+  (void)state;
+  const char *shared = getenv("MLXCEL_SHARED_DIR");
+  char dir[4096];
+  snprintf(dir, sizeof dir, "%s/data/llama3-tokenizer", shared && shared[0] ? shared : "../shared");
+  mx_tokenizer_t *tok;
+  assert_ok(mx_tokenizer_load_hf(dir, &tok));
+  const char *text = "Hello wor\xc3\xa9ld, then END here and more";
+  mx_ids_t ids = {0};
+  assert_ok(mx_tokenizer_encode(tok, text, strlen(text), false, &ids));
+  const char *stops[2] = {"END", "never appears"};
+  mx_textout_t o;
+  mx_textout_init(&o, tok, stops, 2);
+  mx_strbuf_t got;
+  mx_strbuf_init(&got);
+  size_t i = 0;
+  for (; i < ids.n && !o.stopped; i++) {
+    assert_ok(mx_textout_push(&o, ids.ids[i]));
+    const char *p;
+    size_t n = mx_textout_take(&o, &p);
+    mx_strbuf_append(&got, p, n);
+    /* Never more than the text before the stop string, and the held tail is at most 12 bytes. */
+    assert_true(got.len <= strlen("Hello wor\xc3\xa9ld, then "));
+    assert_true(o.text.len - got.len <= strlen("never appears") - 1 + 4 || o.stopped);
+  }
+  assert_true(o.stopped);
+  mx_textout_finish(&o);
+  const char *p;
+  size_t n = mx_textout_take(&o, &p);
+  mx_strbuf_append(&got, p, n);
+  assert_string_equal(got.data, "Hello wor\xc3\xa9ld, then ");
+  mx_textout_free(&o);
+  /* Without stop strings, finish releases everything, equal to a whole decode. */
+  mx_textout_init(&o, tok, NULL, 0);
+  mx_strbuf_t all;
+  mx_strbuf_init(&all);
+  for (i = 0; i < ids.n; i++) {
+    assert_ok(mx_textout_push(&o, ids.ids[i]));
+    n = mx_textout_take(&o, &p);
+    mx_strbuf_append(&all, p, n);
+  }
+  mx_textout_finish(&o);
+  n = mx_textout_take(&o, &p);
+  mx_strbuf_append(&all, p, n);
+  assert_string_equal(all.data, text);
+  mx_textout_free(&o);
+  mx_strbuf_free(&all);
+  mx_strbuf_free(&got);
+  mx_ids_free(&ids);
+  mx_tokenizer_free(tok);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(llama_graph_matches_golden),
       cmocka_unit_test(llama_graph_compiles_and_runs_every_function),
+      cmocka_unit_test(batched_slots_match_single_sequence_runs),
       cmocka_unit_test(state_globals_do_not_alias),
       cmocka_unit_test(llama3_rope_scaling_keeps_high_frequencies),
       cmocka_unit_test(sampler_behaves),
+      cmocka_unit_test(textout_holds_back_stop_prefixes),
   };
   return cmocka_run_group_tests_name("engine", tests, NULL, NULL);
 }

@@ -1,0 +1,509 @@
+#include "engine/scheduler.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "base/clock.h"
+#include "engine/textout.h"
+#include "hlo/llama.h"
+
+const char *mx_finish_name(mx_finish_t f) {
+  switch (f) {
+    case MX_FINISH_STOP: return "stop";
+    case MX_FINISH_LENGTH: return "length";
+    case MX_FINISH_CANCELLED: return "cancelled";
+    case MX_FINISH_ERROR: return "error";
+    default: return "";
+  }
+}
+
+struct mx_request {
+  atomic_int refs;     /* the caller's, and the engine's while queued or running */
+  atomic_bool cancel;  /* set by any thread, read by the engine */
+  mx_sched_t *sched;
+  /* The parameters (owned copies). */
+  int32_t *prompt;
+  int n_prompt, max_tokens;
+  mx_sampling_t sampling;
+  char *stops[MX_MAX_STOPS];
+  int n_stops;
+  bool ignore_eos;
+  /* Engine thread only. */
+  int slot, pos;       /* pos: where the next decode writes (= tokens in the cache) */
+  int32_t last;        /* the token the next decode feeds */
+  mx_sampler_t *sampler;
+  mx_textout_t out;
+  mx_ids_t history;    /* prompt then generated ids (repetition penalty) */
+  double t_submit, t_admit, t_first;
+  mx_request_t *next;  /* wait queue */
+  /* Shared with the owner, under mu. */
+  pthread_mutex_t mu;
+  pthread_cond_t cv;
+  mx_strbuf_t pending; /* released text the owner has not taken */
+  mx_ids_t generated;
+  bool finished;
+  mx_finish_t finish;
+  mx_status_t error;
+  double queue_ms, ttft_ms, decode_ms;
+};
+
+struct mx_sched {
+  mx_session_t *session;
+  const mx_model_config_t *config;
+  const mx_tokenizer_t *tok;
+  int n_slots, queue_max, vocab;
+  pthread_t thread;
+  bool thread_started;
+  pthread_mutex_t dev_mu; /* one caller of the session at a time */
+  pthread_mutex_t mu; /* guards the queue, the slots' occupancy, the flags and the counters */
+  pthread_cond_t cv;  /* wakes the engine: a submit, a cancel, a shutdown */
+  mx_request_t *head, *tail;
+  int queued;
+  mx_request_t *slots[MX_LLAMA_MAX_SLOTS]; /* written by the engine under mu */
+  int active;
+  bool closing;       /* no more submits */
+  double deadline_ms; /* closing: cancel running requests after this time */
+  bool healthy;
+  uint64_t admitted, finished, decode_steps, tokens_generated, prompt_tokens, admitted_while_busy;
+  float *logits;      /* slots x vocab */
+};
+
+/* ------------------------------------------------------------------------------ requests */
+
+static void request_free(mx_request_t *r) {
+  free(r->prompt);
+  for (int i = 0; i < r->n_stops; i++) free(r->stops[i]);
+  mx_sampler_destroy(r->sampler);
+  mx_textout_free(&r->out);
+  mx_ids_free(&r->history);
+  mx_ids_free(&r->generated);
+  mx_strbuf_free(&r->pending);
+  mx_status_free(r->error);
+  pthread_mutex_destroy(&r->mu);
+  pthread_cond_destroy(&r->cv);
+  free(r);
+}
+
+static void request_unref(mx_request_t *r) {
+  if (atomic_fetch_sub(&r->refs, 1) == 1) request_free(r);
+}
+
+bool mx_request_wait(mx_request_t *r, int timeout_ms, mx_strbuf_t *text) {
+  struct timespec until;
+  clock_gettime(CLOCK_REALTIME, &until);
+  if (timeout_ms > 0) {
+    until.tv_sec += timeout_ms / 1000;
+    until.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
+    if (until.tv_nsec >= 1000000000L) until.tv_sec++, until.tv_nsec -= 1000000000L;
+  }
+  pthread_mutex_lock(&r->mu);
+  while (timeout_ms != 0 && !r->finished && r->pending.len == 0) {
+    if (timeout_ms < 0) pthread_cond_wait(&r->cv, &r->mu);
+    else if (pthread_cond_timedwait(&r->cv, &r->mu, &until) == ETIMEDOUT) break;
+  }
+  if (r->pending.len) {
+    if (text) mx_strbuf_append(text, r->pending.data, r->pending.len);
+    r->pending.len = 0;
+    r->pending.data[0] = '\0';
+  }
+  bool done = r->finished;
+  pthread_mutex_unlock(&r->mu);
+  return done;
+}
+
+void mx_request_cancel(mx_request_t *r) {
+  atomic_store(&r->cancel, true);
+  pthread_mutex_lock(&r->mu);
+  bool live = !r->finished;
+  pthread_mutex_unlock(&r->mu);
+  if (live) { /* wake an idle engine so a queued request ends now */
+    pthread_mutex_lock(&r->sched->mu);
+    pthread_cond_signal(&r->sched->cv);
+    pthread_mutex_unlock(&r->sched->mu);
+  }
+}
+
+void mx_request_release(mx_request_t *r) {
+  if (!r) return;
+  mx_request_cancel(r);
+  request_unref(r);
+}
+
+void mx_request_info(mx_request_t *r, mx_request_info_t *out) {
+  pthread_mutex_lock(&r->mu);
+  *out = (mx_request_info_t){.finish = r->finish, .prompt_tokens = r->n_prompt,
+                             .completion_tokens = (int)r->generated.n, .queue_ms = r->queue_ms, .ttft_ms = r->ttft_ms,
+                             .decode_ms = r->decode_ms, .tokens = r->generated.ids, .error = r->error};
+  pthread_mutex_unlock(&r->mu);
+}
+
+/* ----------------------------------------------------------------------- engine helpers */
+
+/* Hands the owner the text that became final. */
+static void publish_text(mx_request_t *r) {
+  const char *p;
+  size_t n = mx_textout_take(&r->out, &p);
+  if (!n) return;
+  pthread_mutex_lock(&r->mu);
+  mx_strbuf_append(&r->pending, p, n);
+  pthread_cond_broadcast(&r->cv);
+  pthread_mutex_unlock(&r->mu);
+}
+
+/* Ends a request: its last text, the figures, the wake-up; frees its slot and drops the engine's
+ * reference. Called by the engine thread (or by shutdown once the thread is gone) with s->mu held. */
+static void finish_locked(mx_sched_t *s, mx_request_t *r, mx_finish_t why, mx_status_t error) {
+  mx_textout_finish(&r->out);
+  if (why != MX_FINISH_CANCELLED && why != MX_FINISH_ERROR) publish_text(r);
+  double now = mx_now_ms();
+  pthread_mutex_lock(&r->mu);
+  r->finished = true;
+  r->finish = why;
+  r->error = error;
+  r->queue_ms = (r->t_admit ? r->t_admit : now) - r->t_submit;
+  r->ttft_ms = r->t_first ? r->t_first - r->t_submit : 0;
+  r->decode_ms = r->t_first ? now - r->t_first : 0;
+  pthread_cond_broadcast(&r->cv);
+  pthread_mutex_unlock(&r->mu);
+  if (r->slot >= 0) {
+    s->slots[r->slot] = NULL;
+    s->active--;
+    r->slot = -1;
+  }
+  s->finished++;
+  request_unref(r);
+}
+
+/* Takes one generated token: counts it, decodes it, and says whether the request is done. */
+static bool take_token(mx_sched_t *s, mx_request_t *r, int32_t id, mx_finish_t *why, mx_status_t *err) {
+  if (!r->t_first) r->t_first = mx_now_ms();
+  pthread_mutex_lock(&r->mu);
+  bool ok = mx_ids_push(&r->generated, id);
+  pthread_mutex_unlock(&r->mu);
+  if (!ok || !mx_ids_push(&r->history, id)) {
+    *why = MX_FINISH_ERROR;
+    *err = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+    return true;
+  }
+  s->tokens_generated++;
+  r->last = id;
+  if (!r->ignore_eos && mx_config_is_eos(s->config, id)) {
+    *why = MX_FINISH_STOP;
+    return true;
+  }
+  mx_status_t st = mx_textout_push(&r->out, id);
+  if (st) {
+    *why = MX_FINISH_ERROR;
+    *err = st;
+    return true;
+  }
+  publish_text(r);
+  if (r->out.stopped) {
+    *why = MX_FINISH_STOP;
+    return true;
+  }
+  /* The next decode writes position r->pos; the cache holds capacity positions. */
+  if ((int)r->generated.n >= r->max_tokens || r->pos >= mx_session_capacity(s->session)) {
+    *why = MX_FINISH_LENGTH;
+    return true;
+  }
+  return false;
+}
+
+static int32_t pick(mx_request_t *r, float *logits) {
+  return mx_sampler_pick(r->sampler, logits, r->history.ids, (int)r->history.n);
+}
+
+/* A device failure ends every running request and marks the scheduler unhealthy. */
+static void fail_all_locked(mx_sched_t *s, mx_status_t st) {
+  s->healthy = false;
+  for (int b = 0; b < s->n_slots; b++)
+    if (s->slots[b])
+      finish_locked(s, s->slots[b], MX_FINISH_ERROR,
+                    mx_status_make(mx_status_stage(st), mx_status_remedy(st)[0] ? mx_status_remedy(st) : NULL, "%s",
+                                   mx_status_message(st)));
+  while (s->head) {
+    mx_request_t *r = s->head;
+    s->head = r->next;
+    s->queued--;
+    finish_locked(s, r, MX_FINISH_ERROR,
+                  mx_status_make(mx_status_stage(st), NULL, "%s", mx_status_message(st)));
+  }
+  s->tail = NULL;
+  mx_status_free(st);
+}
+
+/* Ends cancelled requests (queued or running); with the deadline passed, every running one. */
+static void sweep_cancelled_locked(mx_sched_t *s) {
+  bool past = s->closing && mx_now_ms() >= s->deadline_ms;
+  for (int b = 0; b < s->n_slots; b++)
+    if (s->slots[b] && (past || atomic_load(&s->slots[b]->cancel))) finish_locked(s, s->slots[b], MX_FINISH_CANCELLED, NULL);
+  mx_request_t **pp = &s->head;
+  s->tail = NULL;
+  while (*pp) {
+    mx_request_t *r = *pp;
+    if (s->closing || atomic_load(&r->cancel)) {
+      *pp = r->next;
+      s->queued--;
+      finish_locked(s, r, MX_FINISH_CANCELLED, NULL);
+    } else {
+      s->tail = r;
+      pp = &r->next;
+    }
+  }
+}
+
+/* Prefills the first waiting request into a free slot. Called with s->mu held; drops it for the
+ * device call. */
+static void admit_one_locked(mx_sched_t *s) {
+  int slot = -1;
+  for (int b = 0; b < s->n_slots && slot < 0; b++)
+    if (!s->slots[b]) slot = b;
+  if (slot < 0 || !s->head) return;
+  mx_request_t *r = s->head;
+  s->head = r->next;
+  if (!s->head) s->tail = NULL;
+  s->queued--;
+  r->next = NULL;
+  r->slot = slot;
+  s->slots[slot] = r;
+  if (s->active > 0) s->admitted_while_busy++;
+  s->active++;
+  s->admitted++;
+  s->prompt_tokens += (uint64_t)r->n_prompt;
+  r->t_admit = mx_now_ms();
+  pthread_mutex_unlock(&s->mu);
+  bool greedy = mx_sampling_is_greedy(&r->sampling);
+  int32_t next = -1;
+  pthread_mutex_lock(&s->dev_mu);
+  mx_status_t st = mx_session_prefill_slot(s->session, slot, r->prompt, r->n_prompt, greedy ? NULL : s->logits, &next);
+  pthread_mutex_unlock(&s->dev_mu);
+  if (!st && !greedy) next = pick(r, s->logits);
+  r->pos = r->n_prompt;
+  mx_finish_t why = MX_FINISH_NONE;
+  mx_status_t err = NULL;
+  bool done = !st && take_token(s, r, next, &why, &err);
+  pthread_mutex_lock(&s->mu);
+  if (st) fail_all_locked(s, st);
+  else if (done) finish_locked(s, r, why, err);
+}
+
+/* One decode step for every running request. Called with s->mu held; drops it for the device call. */
+static void decode_step_locked(mx_sched_t *s) {
+  int32_t tokens[MX_LLAMA_MAX_SLOTS] = {0}, pos[MX_LLAMA_MAX_SLOTS] = {0}, next[MX_LLAMA_MAX_SLOTS] = {0};
+  mx_request_t *run[MX_LLAMA_MAX_SLOTS] = {0};
+  bool greedy = true;
+  for (int b = 0; b < s->n_slots; b++) {
+    run[b] = s->slots[b];
+    if (!run[b]) continue;
+    tokens[b] = run[b]->last;
+    pos[b] = run[b]->pos;
+    greedy = greedy && mx_sampling_is_greedy(&run[b]->sampling);
+  }
+  pthread_mutex_unlock(&s->mu);
+  pthread_mutex_lock(&s->dev_mu);
+  mx_status_t st = mx_session_decode_slots(s->session, tokens, pos, greedy ? NULL : s->logits, next);
+  pthread_mutex_unlock(&s->dev_mu);
+  mx_finish_t why[MX_LLAMA_MAX_SLOTS] = {0};
+  mx_status_t err[MX_LLAMA_MAX_SLOTS] = {0};
+  bool done[MX_LLAMA_MAX_SLOTS] = {0};
+  for (int b = 0; !st && b < s->n_slots; b++) {
+    mx_request_t *r = run[b];
+    if (!r) continue;
+    float *row = s->logits + (size_t)b * (size_t)s->vocab;
+    int32_t id = next[b];
+    if (!greedy) { /* the device's argmax picks the lowest index of the largest logit; so does this */
+      if (mx_sampling_is_greedy(&r->sampling)) {
+        id = 0;
+        for (int v = 1; v < s->vocab; v++)
+          if (row[v] > row[id]) id = v;
+      } else {
+        id = pick(r, row);
+      }
+    }
+    r->pos++;
+    done[b] = take_token(s, r, id, &why[b], &err[b]);
+  }
+  pthread_mutex_lock(&s->mu);
+  s->decode_steps++;
+  if (st) {
+    fail_all_locked(s, st);
+    return;
+  }
+  for (int b = 0; b < s->n_slots; b++)
+    if (run[b] && done[b]) finish_locked(s, run[b], why[b], err[b]);
+}
+
+static void *engine_main(void *arg) {
+  mx_sched_t *s = arg;
+  pthread_mutex_lock(&s->mu);
+  for (;;) {
+    sweep_cancelled_locked(s);
+    if (s->closing && s->active == 0 && !s->head) break;
+    if (s->head && s->active < s->n_slots) admit_one_locked(s);
+    if (s->active > 0) {
+      decode_step_locked(s);
+      continue;
+    }
+    if (!s->head) {
+      if (s->closing) continue; /* re-check the exit condition */
+      pthread_cond_wait(&s->cv, &s->mu);
+    }
+  }
+  pthread_mutex_unlock(&s->mu);
+  return NULL;
+}
+
+/* ------------------------------------------------------------------------------ scheduler */
+
+mx_status_t mx_sched_create(mx_session_t *session, const mx_sched_options_t *o, mx_sched_t **out) {
+  *out = NULL;
+  if (o->n_slots != mx_session_slots(session))
+    return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "a %d-slot scheduler on a %d-slot session", o->n_slots,
+                          mx_session_slots(session));
+  if (o->queue_max < 0)
+    return mx_status_make(MX_STAGE_USAGE, "give a queue length of 0 or more", "queue length %d", o->queue_max);
+  mx_sched_t *s = calloc(1, sizeof *s);
+  if (!s) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  s->session = session;
+  s->config = mx_session_config(session);
+  s->tok = mx_session_tokenizer(session);
+  s->n_slots = o->n_slots;
+  s->queue_max = o->queue_max;
+  s->vocab = s->config->vocab;
+  s->healthy = true;
+  s->logits = malloc(sizeof(float) * (size_t)s->n_slots * (size_t)s->vocab);
+  pthread_mutex_init(&s->mu, NULL);
+  pthread_mutex_init(&s->dev_mu, NULL);
+  pthread_cond_init(&s->cv, NULL);
+  if (!s->logits || pthread_create(&s->thread, NULL, engine_main, s) != 0) {
+    mx_sched_destroy(s);
+    return mx_status_make(MX_STAGE_IO, NULL, "cannot start the engine thread");
+  }
+  s->thread_started = true;
+  *out = s;
+  return NULL;
+}
+
+void mx_sched_shutdown(mx_sched_t *s, int deadline_ms) {
+  pthread_mutex_lock(&s->mu);
+  if (!s->closing) {
+    s->closing = true;
+    s->deadline_ms = mx_now_ms() + (deadline_ms > 0 ? deadline_ms : 0);
+  } else if (mx_now_ms() + deadline_ms < s->deadline_ms) {
+    s->deadline_ms = mx_now_ms() + deadline_ms;
+  }
+  pthread_cond_signal(&s->cv);
+  pthread_mutex_unlock(&s->mu);
+  if (s->thread_started) {
+    pthread_join(s->thread, NULL);
+    s->thread_started = false;
+  }
+  pthread_mutex_lock(&s->mu);
+  sweep_cancelled_locked(s); /* a thread that never ran leaves its queue behind */
+  pthread_mutex_unlock(&s->mu);
+}
+
+void mx_sched_destroy(mx_sched_t *s) {
+  if (!s) return;
+  mx_sched_shutdown(s, 0);
+  pthread_mutex_destroy(&s->mu);
+  pthread_mutex_destroy(&s->dev_mu);
+  pthread_cond_destroy(&s->cv);
+  free(s->logits);
+  free(s);
+}
+
+static mx_status_t validate(mx_sched_t *s, const mx_request_params_t *p) {
+  int max_prompt = mx_session_max_prompt(s->session), cap = mx_session_capacity(s->session);
+  if (p->n_prompt < 1)
+    return mx_status_make(MX_STAGE_USAGE, "give a non-empty prompt", "the prompt has no tokens");
+  if (p->n_prompt > max_prompt)
+    return mx_status_make(MX_STAGE_USAGE, "shorten the prompt or raise the context capacity",
+                          "the prompt is %d tokens; at most %d fit", p->n_prompt, max_prompt);
+  for (int i = 0; i < p->n_prompt; i++)
+    if (p->prompt[i] < 0 || p->prompt[i] >= s->vocab)
+      return mx_status_make(MX_STAGE_USAGE, "pass token ids of this model", "prompt token %d is not in the vocabulary",
+                            p->prompt[i]);
+  if (p->max_tokens < 1 || p->max_tokens > cap)
+    return mx_status_make(MX_STAGE_USAGE, "ask for 1 to the context capacity tokens", "max_tokens %d is outside 1..%d",
+                          p->max_tokens, cap);
+  if (p->n_stops < 0 || p->n_stops > MX_MAX_STOPS)
+    return mx_status_make(MX_STAGE_USAGE, "give at most 8 stop strings", "%d stop strings", p->n_stops);
+  for (int i = 0; i < p->n_stops; i++)
+    if (!p->stops[i] || !p->stops[i][0])
+      return mx_status_make(MX_STAGE_USAGE, "remove empty stop strings", "stop string %d is empty", i);
+  return mx_sampling_validate(&p->sampling);
+}
+
+mx_status_t mx_sched_submit(mx_sched_t *s, const mx_request_params_t *p, mx_request_t **out) {
+  *out = NULL;
+  MX_RETURN_IF_ERROR(validate(s, p));
+  mx_request_t *r = calloc(1, sizeof *r);
+  if (!r) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  atomic_init(&r->refs, 2);
+  atomic_init(&r->cancel, false);
+  pthread_mutex_init(&r->mu, NULL);
+  pthread_cond_init(&r->cv, NULL);
+  mx_strbuf_init(&r->pending);
+  r->sched = s;
+  r->slot = -1;
+  r->n_prompt = p->n_prompt;
+  r->max_tokens = p->max_tokens;
+  r->sampling = p->sampling;
+  r->ignore_eos = p->ignore_eos;
+  r->prompt = malloc(sizeof(int32_t) * (size_t)p->n_prompt);
+  bool ok = r->prompt != NULL;
+  for (int i = 0; ok && i < p->n_stops; i++) ok = (r->stops[r->n_stops++] = strdup(p->stops[i])) != NULL;
+  if (ok && !mx_sampling_is_greedy(&p->sampling)) ok = (r->sampler = mx_sampler_create(&p->sampling, s->vocab)) != NULL;
+  for (int i = 0; ok && i < p->n_prompt; i++) ok = mx_ids_push(&r->history, p->prompt[i]);
+  if (!ok) {
+    request_free(r);
+    return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  }
+  memcpy(r->prompt, p->prompt, sizeof(int32_t) * (size_t)p->n_prompt);
+  mx_textout_init(&r->out, s->tok, (const char *const *)r->stops, r->n_stops);
+  r->t_submit = mx_now_ms();
+  pthread_mutex_lock(&s->mu);
+  mx_status_t st = NULL;
+  if (s->closing) st = mx_status_make(MX_STAGE_BUSY, "retry on another server", "the server is shutting down");
+  else if (!s->healthy)
+    st = mx_status_make(MX_STAGE_BUSY, "restart the server (see its log for the device error)", "the device failed earlier");
+  else if (s->queued >= s->queue_max && s->active + s->queued >= s->n_slots)
+    st = mx_status_make(MX_STAGE_BUSY, "retry later", "all %d slots are busy and %d requests are waiting", s->n_slots,
+                        s->queued);
+  if (!st) {
+    if (s->tail) s->tail->next = r;
+    else s->head = r;
+    s->tail = r;
+    s->queued++;
+    pthread_cond_signal(&s->cv);
+  }
+  pthread_mutex_unlock(&s->mu);
+  if (st) {
+    request_free(r);
+    return st;
+  }
+  *out = r;
+  return NULL;
+}
+
+void mx_sched_stats(mx_sched_t *s, mx_sched_stats_t *out) {
+  pthread_mutex_lock(&s->mu);
+  *out = (mx_sched_stats_t){.n_slots = s->n_slots, .active = s->active, .queued = s->queued, .admitted = s->admitted,
+                            .finished = s->finished, .decode_steps = s->decode_steps,
+                            .tokens_generated = s->tokens_generated, .prompt_tokens = s->prompt_tokens,
+                            .admitted_while_busy = s->admitted_while_busy, .healthy = s->healthy};
+  pthread_mutex_unlock(&s->mu);
+}
+
+mx_status_t mx_sched_device_stats(mx_sched_t *s, mx_alloc_stats_t *out) {
+  pthread_mutex_lock(&s->dev_mu);
+  mx_status_t st = mx_session_device_stats(s->session, out);
+  pthread_mutex_unlock(&s->dev_mu);
+  return st;
+}
