@@ -26,7 +26,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 .PHONY: all deps run test test-unit test-asan test-integration clean \
         iree iree-env iree-cpu iree-cuda iree-rocm unit-bins bundle model fuzz fuzz-run oracle compile-matrix
 
-all: $(BUILD)/mlxcel $(BUILD)/mlxcel-worker.py
+all: $(BUILD)/mlxcel $(BUILD)/mlxcel-worker.py $(BUILD)/mlxcel-server
 
 $(BUILD)/%.o: %.c $(wildcard src/*/*.h) Makefile scripts/iree/pin.env
 	@mkdir -p $(dir $@)
@@ -37,6 +37,10 @@ $(BUILD)/libmlxcel.a: $(LIB_OBJ)
 
 $(BUILD)/mlxcel: $(CLI_OBJ) $(BUILD)/libmlxcel.a
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
+
+# mlxcel-server is mlxcel itself under another name (main.c dispatches on it).
+$(BUILD)/mlxcel-server: $(BUILD)/mlxcel
+	ln -sf mlxcel $@
 
 # The worker travels beside the binary, so a copied build directory still finds it.
 $(BUILD)/mlxcel-worker.py: src/device/worker/mlxcel_worker.py

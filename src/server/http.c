@@ -372,11 +372,18 @@ static enum MHD_Result metrics(ctx_t *c) {
   for (int i = 0; i < s->o.n_backends; i++) {
     mx_sched_stats_t st;
     mx_sched_stats(s->backends[i].sched, &st);
-    const mx_server_backend_t *b = &s->backends[i];
-    d[i] = (mx_metrics_device_t){.device = b->device, .slots = st.n_slots, .active = st.active, .queued = st.queued,
-                                 .healthy = st.healthy, .has_memory = b->has_memory,
-                                 .device_bytes = b->memory.device_bytes_allocated - b->memory.device_bytes_freed,
-                                 .device_bytes_peak = b->memory.device_bytes_peak};
+    d[i] = (mx_metrics_device_t){.device = s->backends[i].device, .slots = st.n_slots, .active = st.active,
+                                 .queued = st.queued, .healthy = st.healthy};
+    /* The scheduler asks the worker between device calls (the session is not thread-safe). A
+     * failed device has no figures: they are left out rather than shown as 0. */
+    mx_alloc_stats_t as;
+    mx_status_t err = st.healthy ? mx_sched_device_stats(s->backends[i].sched, &as) : NULL;
+    if (st.healthy && !err) {
+      d[i].has_memory = true;
+      d[i].device_bytes = as.device_bytes_allocated - as.device_bytes_freed;
+      d[i].device_bytes_peak = as.device_bytes_peak;
+    }
+    mx_status_free(err);
   }
   mx_strbuf_t b;
   mx_strbuf_init(&b);

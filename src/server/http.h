@@ -19,11 +19,6 @@ typedef struct {
   mx_session_t *session; /* started; not owned */
   mx_sched_t *sched;     /* not owned */
   const char *device;    /* its URI, for metrics labels */
-  /* The device allocator's figures, taken once the weights and KV cache are resident and before
-   * the scheduler starts: the worker's client is single-threaded and the scheduler's thread owns it
-   * from then on, so the server never asks the worker itself. */
-  bool has_memory;
-  mx_alloc_stats_t memory;
 } mx_server_backend_t;
 
 typedef struct {
