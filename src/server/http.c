@@ -44,7 +44,9 @@ typedef struct {
   mx_server_t *srv;
   mx_endpoint_t ep;
   mx_strbuf_t body;
-  bool refused; /* an answer was queued before the body was read (413) */
+  bool refused;  /* an answer was queued before the body was read (404, 405, 401, 413) */
+  bool too_big;  /* a chunked body went over the limit: the rest is dropped, then 413 */
+  uint64_t discarded;
   int status;   /* the HTTP status answered, for metrics */
   struct MHD_Connection *conn;
   /* a generation */
@@ -449,17 +451,24 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
     return MHD_YES;
   }
   if (*upload_size) { /* a piece of the body */
-    if (c->body.len + *upload_size > s->o.max_body) {
-      c->refused = true;
+    /* A body without Content-Length (chunked) can only be found too big while it arrives. MHD
+     * takes an answer only once the body is in, so the rest is read and dropped, up to a bound
+     * past which the connection is simply closed. */
+    if (c->too_big || c->body.len + *upload_size > s->o.max_body) {
+      if (!c->too_big) mx_strbuf_free(&c->body);
+      c->too_big = true;
+      c->discarded += *upload_size;
       *upload_size = 0;
-      return queue_simple_error(c, 413, "invalid_request_error", NULL, "request_too_large",
-                                mx_status_make(MX_STAGE_USAGE, NULL, "the body is over %zu bytes, the most this server accepts (--max-body)",
-                                               s->o.max_body));
+      return c->discarded > 16 * (uint64_t)s->o.max_body ? MHD_NO : MHD_YES;
     }
     mx_strbuf_append(&c->body, upload_data, *upload_size);
     *upload_size = 0;
     return c->body.failed ? MHD_NO : MHD_YES;
   }
+  if (c->too_big)
+    return queue_simple_error(c, 413, "invalid_request_error", NULL, "request_too_large",
+                              mx_status_make(MX_STAGE_USAGE, NULL, "the body is over %zu bytes, the most this server accepts (--max-body)",
+                                             s->o.max_body));
   switch (c->ep) {
   case MX_EP_COMPLETIONS:
   case MX_EP_CHAT: return generate(c);
@@ -476,11 +485,12 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
 /* MHD calls this when a request ends for any reason: normal completion, client abort, timeout,
  * daemon shutdown. A generation still running is cancelled here, which frees its slot. */
 static void completed(void *cls, struct MHD_Connection *conn, void **con_cls, enum MHD_RequestTerminationCode toe) {
-  (void)conn;
   mx_server_t *s = cls;
   ctx_t *c = *con_cls;
   if (!c) return;
   *con_cls = NULL;
+  /* A blocking answer lifted the idle timeout; a kept-alive connection gets it back. */
+  if (c->req && !c->stream) MHD_set_connection_option(conn, MHD_CONNECTION_OPTION_TIMEOUT, (unsigned)s->o.timeout_s);
   if (c->req) {
     if (!c->ended || toe != MHD_REQUEST_TERMINATED_COMPLETED_OK) mx_request_cancel(c->req);
     record_generation(c, c->finished ? NULL : "cancelled");

@@ -80,12 +80,14 @@ void mx_metrics_generation(mx_metrics_t *m, const mx_metrics_generation_t *g) {
   m->completion_tokens += (uint64_t)(g->completion_tokens > 0 ? g->completion_tokens : 0);
   for (int i = 0; i < N_FINISH; i++)
     if (g->finish && !strcmp(g->finish, finish_names[i])) m->finished[i]++;
-  if (g->completion_tokens > 0) {
+  /* Latencies only of generations that ran to their end: a cancelled one's figures are partial. */
+  bool complete = g->finish && (!strcmp(g->finish, "stop") || !strcmp(g->finish, "length"));
+  if (complete && g->completion_tokens > 0) {
     observe(&m->ttft, g->ttft_ms / 1000.0);
     observe(&m->queue, g->queue_ms / 1000.0);
   }
-  /* One observation per request: its mean interval between tokens after the first. */
-  if (g->completion_tokens > 1) observe(&m->tpot, g->decode_ms / 1000.0 / (g->completion_tokens - 1));
+  /* One observation per generation: its mean interval between tokens after the first. */
+  if (complete && g->completion_tokens > 1) observe(&m->tpot, g->decode_ms / 1000.0 / (g->completion_tokens - 1));
   pthread_mutex_unlock(&m->mu);
 }
 

@@ -407,7 +407,7 @@ static void metrics_text(void **state) {
                                                      .decode_ms = 80, .queue_ms = 2, .finish = "length"});
   mx_metrics_generation(m, &(mx_metrics_generation_t){.prompt_tokens = 7, .completion_tokens = 1, .ttft_ms = 2000,
                                                      .finish = "stop"});
-  mx_metrics_generation(m, &(mx_metrics_generation_t){.prompt_tokens = 3, .completion_tokens = 0, .finish = "cancelled"});
+  mx_metrics_generation(m, &(mx_metrics_generation_t){.prompt_tokens = 3, .completion_tokens = 2, .ttft_ms = 9000, .finish = "cancelled"});
   mx_metrics_device_t d[2] = {
       {.device = "local-task", .slots = 4, .active = 1, .queued = 2, .healthy = true, .has_memory = true, .device_bytes = 1234,
        .device_bytes_peak = 5678},
@@ -423,10 +423,10 @@ static void metrics_text(void **state) {
   assert_true(has_line(t, "mlxcel_http_requests_total{endpoint=\"/v1/chat/completions\",status=\"200\"} 1"));
   assert_true(has_line(t, "mlxcel_http_requests_total{endpoint=\"other\",status=\"404\"} 1"));
   assert_true(has_line(t, "mlxcel_prompt_tokens_total 20"));
-  assert_true(has_line(t, "mlxcel_completion_tokens_total 6"));
+  assert_true(has_line(t, "mlxcel_completion_tokens_total 8"));
   assert_true(has_line(t, "mlxcel_generations_total{reason=\"length\"} 1"));
   assert_true(has_line(t, "mlxcel_generations_total{reason=\"cancelled\"} 1"));
-  /* Histograms: cumulative buckets; a request without tokens has no first-token time. */
+  /* Histograms: cumulative buckets; a cancelled generation's partial figures are left out. */
   assert_true(has_line(t, "# TYPE mlxcel_time_to_first_token_seconds histogram"));
   assert_true(has_line(t, "mlxcel_time_to_first_token_seconds_bucket{le=\"0.025\"} 0"));
   assert_true(has_line(t, "mlxcel_time_to_first_token_seconds_bucket{le=\"0.05\"} 1"));
