@@ -29,6 +29,7 @@ struct mx_server {
   mx_server_options_t o;
   char *host, *api_key, *model_name;
   mx_server_backend_t *backends;
+  atomic_uint_fast64_t *routed; /* generations sent to each backend */
   struct MHD_Daemon *mhd;
   mx_metrics_t *metrics;
   atomic_bool stopping;
@@ -326,6 +327,7 @@ static enum MHD_Result generate(ctx_t *c) {
   for (int i = 0; i < ar.n_stops; i++) p.stops[i] = ar.stops[i];
   p.n_stops = ar.n_stops;
   st = mx_sched_submit(s->backends[bi].sched, &p, &c->req);
+  if (!st) atomic_fetch_add(&s->routed[bi], 1);
   mx_ids_free(&ids);
   c->kind = kind;
   c->stream = ar.stream;
@@ -375,7 +377,7 @@ static enum MHD_Result metrics(ctx_t *c) {
     mx_sched_stats_t st;
     mx_sched_stats(s->backends[i].sched, &st);
     d[i] = (mx_metrics_device_t){.device = s->backends[i].device, .slots = st.n_slots, .active = st.active,
-                                 .queued = st.queued, .healthy = st.healthy};
+                                 .queued = st.queued, .healthy = st.healthy, .requests = atomic_load(&s->routed[i])};
     /* The scheduler asks the worker between device calls (the session is not thread-safe). A
      * failed device has no figures: they are left out rather than shown as 0. */
     mx_alloc_stats_t as;
@@ -517,8 +519,9 @@ mx_status_t mx_server_start(const mx_server_options_t *o, mx_server_t **out) {
   s->api_key = o->api_key && o->api_key[0] ? strdup(o->api_key) : NULL;
   s->model_name = strdup(o->model_name ? o->model_name : "model");
   s->backends = calloc((size_t)o->n_backends, sizeof *s->backends);
+  s->routed = calloc((size_t)o->n_backends, sizeof *s->routed);
   s->metrics = mx_metrics_create();
-  if (!s->host || !s->model_name || !s->backends || !s->metrics || (o->api_key && o->api_key[0] && !s->api_key)) {
+  if (!s->host || !s->model_name || !s->backends || !s->routed || !s->metrics || (o->api_key && o->api_key[0] && !s->api_key)) {
     mx_server_stop(s);
     return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
   }
@@ -577,6 +580,7 @@ void mx_server_stop(mx_server_t *s) {
   if (s->mhd) MHD_stop_daemon(s->mhd);
   mx_metrics_destroy(s->metrics);
   free(s->backends);
+  free(s->routed);
   free(s->host);
   free(s->api_key);
   free(s->model_name);

@@ -117,8 +117,8 @@ static void render_histogram(mx_strbuf_t *out, const char *name, const char *hel
                    name, (unsigned long long)h->total);
 }
 
-static void device_gauge(mx_strbuf_t *out, const char *name, const char *help, const mx_metrics_device_t *d, int n,
-                         int which) {
+static void device_series(mx_strbuf_t *out, const char *name, const char *type, const char *help, const mx_metrics_device_t *d,
+                          int n, int which) {
   bool any = false;
   for (int i = 0; i < n; i++) {
     int64_t v;
@@ -128,14 +128,15 @@ static void device_gauge(mx_strbuf_t *out, const char *name, const char *help, c
     case 2: v = d[i].queued; break;
     case 3: v = d[i].healthy; break;
     case 4: v = d[i].device_bytes; break;
-    default: v = d[i].device_bytes_peak; break;
+    case 5: v = d[i].device_bytes_peak; break;
+    default: v = (int64_t)d[i].requests; break;
     }
-    if (which >= 4 && !d[i].has_memory) continue;
-    if (!any) header(out, name, "gauge", help);
+    if ((which == 4 || which == 5) && !d[i].has_memory) continue;
+    if (!any) header(out, name, type, help);
     any = true;
     mx_strbuf_printf(out, "%s{device=\"", name);
     label_value(out, d[i].device);
-    mx_strbuf_printf(out, "\"} %lld\n", (long long)v);
+    mx_strbuf_printf(out, "\",backend=\"%d\"} %lld\n", i, (long long)v);
   }
 }
 
@@ -158,10 +159,11 @@ void mx_metrics_render(mx_metrics_t *m, const mx_metrics_device_t *d, int n, mx_
                    "Mean interval between generated tokens after the first, one observation per generation.", &m->tpot);
   render_histogram(out, "mlxcel_queue_wait_seconds", "From arrival to admission into a slot.", &m->queue);
   pthread_mutex_unlock(&m->mu);
-  device_gauge(out, "mlxcel_slots", "Sequence slots of the device's session.", d, n, 0);
-  device_gauge(out, "mlxcel_active_slots", "Slots generating now.", d, n, 1);
-  device_gauge(out, "mlxcel_queue_depth", "Requests waiting for a slot.", d, n, 2);
-  device_gauge(out, "mlxcel_device_healthy", "1 while the device worker serves, 0 after a device failure.", d, n, 3);
-  device_gauge(out, "mlxcel_device_memory_bytes", "Device memory allocated now (the worker's allocator statistics).", d, n, 4);
-  device_gauge(out, "mlxcel_device_memory_peak_bytes", "Peak device memory allocated.", d, n, 5);
+  device_series(out, "mlxcel_slots", "gauge", "Sequence slots of the device's session.", d, n, 0);
+  device_series(out, "mlxcel_active_slots", "gauge", "Slots generating now.", d, n, 1);
+  device_series(out, "mlxcel_queue_depth", "gauge", "Requests waiting for a slot.", d, n, 2);
+  device_series(out, "mlxcel_device_healthy", "gauge", "1 while the device worker serves, 0 after a device failure.", d, n, 3);
+  device_series(out, "mlxcel_device_memory_bytes", "gauge", "Device memory allocated now (the worker's allocator statistics).", d, n, 4);
+  device_series(out, "mlxcel_device_memory_peak_bytes", "gauge", "Peak device memory allocated.", d, n, 5);
+  device_series(out, "mlxcel_device_requests_total", "counter", "Generations sent to this device (least loaded first).", d, n, 6);
 }

@@ -40,8 +40,9 @@ void mx_metrics_generation(mx_metrics_t *m, const mx_metrics_generation_t *g);
 
 /* Gauges read at render time (the schedulers and sessions own these figures). */
 typedef struct {
-  const char *device;
+  const char *device; /* labels: device="URI", backend="INDEX" (two backends may share a URI) */
   int slots, active, queued;
+  uint64_t requests;  /* generations sent to this backend */
   bool healthy;
   bool has_memory; /* false: the device's allocator figures were not available */
   int64_t device_bytes, device_bytes_peak;

@@ -377,15 +377,15 @@ def main():
                      'mlxcel_http_requests_total{endpoint="/v1/completions",status="413"}',
                      'mlxcel_http_requests_total{endpoint="/v1/chat/completions",status="200"}',
                      'mlxcel_http_requests_total{endpoint="/v1/models",status="401"}',
-                     'mlxcel_queue_depth{device="local-task"}', 'mlxcel_active_slots{device="local-task"}',
+                     'mlxcel_queue_depth{device="local-task",backend="0"}', 'mlxcel_active_slots{device="local-task",backend="0"}',
                      'mlxcel_time_to_first_token_seconds_count', 'mlxcel_time_per_output_token_seconds_count',
-                     'mlxcel_device_memory_bytes{device="local-task"}']:
+                     'mlxcel_device_memory_bytes{device="local-task",backend="0"}']:
             expect(metric(t, line) is not None, f"no {line}")
         expect(metric(t, "mlxcel_completion_tokens_total") >= 16 * 12, "completion tokens")
         expect(metric(t, "mlxcel_prompt_tokens_total") > 0, "prompt tokens")
-        expect(metric(t, 'mlxcel_slots{device="local-task"}') == int(a.slots), "slots")
+        expect(metric(t, 'mlxcel_slots{device="local-task",backend="0"}') == int(a.slots), "slots")
         # On local-task the weights are mapped parameters, not allocations: the peak is small but set.
-        expect(metric(t, 'mlxcel_device_memory_peak_bytes{device="local-task"}') > 0, "device memory peak")
+        expect(metric(t, 'mlxcel_device_memory_peak_bytes{device="local-task",backend="0"}') > 0, "device memory peak")
         expect(metric(t, "mlxcel_time_to_first_token_seconds_count") ==
                metric(t, 'mlxcel_time_to_first_token_seconds_bucket{le="+Inf"}'), "histogram +Inf != count")
 
@@ -402,6 +402,38 @@ def main():
 
     if srv.proc.poll() is None:
         srv.proc.kill()
+
+    @check("data parallel: --devices local-task,local-task spreads 8 concurrent requests over both, same answers")
+    def _():
+        dp = Server(server_bin, a.model, ["--devices", "local-task,local-task", "--slots", a.slots])
+        try:
+            c = openai.OpenAI(base_url=f"http://127.0.0.1:{dp.port}/v1", api_key=KEY, max_retries=0, timeout=300)
+            out, errs = [None] * 8, []
+
+            def one(i):
+                try:
+                    out[i] = c.completions.create(model=model_id, prompt=PROMPTS[i % 4], max_tokens=12,
+                                                  temperature=0).choices[0].text
+                except Exception as e:  # noqa: BLE001
+                    errs.append(str(e))
+
+            th = [threading.Thread(target=one, args=(i,)) for i in range(8)]
+            for t in th:
+                t.start()
+            for t in th:
+                t.join(300)
+            expect(not errs, f"errors: {errs[:2]}")
+            expect(all(out[i] == ref[PROMPTS[i % 4]] for i in range(8)), "answers differ from the one-device server")
+            t = dp.metrics()
+            per = [metric(t, f'mlxcel_device_requests_total{{device="local-task",backend="{b}"}}') for b in (0, 1)]
+            expect(None not in per and sum(per) == 8 and min(per) >= 2, f"requests per device {per}")
+            expect(dp.health()["healthy_devices"] == 2, "health")
+            dp.proc.send_signal(signal.SIGTERM)
+            expect(dp.proc.wait(60) == 0, "exit status")
+        finally:
+            if dp.proc.poll() is None:
+                dp.proc.kill()
+
     print(f"{results['passed']} passed, {results['failed']} failed")
     return 0 if results["failed"] == 0 else 1
 

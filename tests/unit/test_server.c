@@ -409,7 +409,7 @@ static void metrics_text(void **state) {
                                                      .finish = "stop"});
   mx_metrics_generation(m, &(mx_metrics_generation_t){.prompt_tokens = 3, .completion_tokens = 2, .ttft_ms = 9000, .finish = "cancelled"});
   mx_metrics_device_t d[2] = {
-      {.device = "local-task", .slots = 4, .active = 1, .queued = 2, .healthy = true, .has_memory = true, .device_bytes = 1234,
+      {.device = "local-task", .slots = 4, .active = 1, .queued = 2, .requests = 17, .healthy = true, .has_memory = true, .device_bytes = 1234,
        .device_bytes_peak = 5678},
       {.device = "we\"ird\\", .slots = 4},
   };
@@ -438,13 +438,15 @@ static void metrics_text(void **state) {
   assert_true(has_line(t, "mlxcel_time_per_output_token_seconds_bucket{le=\"0.01\"} 0"));
   assert_true(has_line(t, "mlxcel_time_per_output_token_seconds_bucket{le=\"0.025\"} 1"));
   assert_true(has_line(t, "mlxcel_time_per_output_token_seconds_count 1"));
-  assert_true(has_line(t, "mlxcel_active_slots{device=\"local-task\"} 1"));
-  assert_true(has_line(t, "mlxcel_queue_depth{device=\"local-task\"} 2"));
-  assert_true(has_line(t, "mlxcel_slots{device=\"we\\\"ird\\\\\"} 4"));
-  assert_true(has_line(t, "mlxcel_device_healthy{device=\"we\\\"ird\\\\\"} 0"));
-  assert_true(has_line(t, "mlxcel_device_memory_bytes{device=\"local-task\"} 1234"));
-  assert_true(has_line(t, "mlxcel_device_memory_peak_bytes{device=\"local-task\"} 5678"));
+  assert_true(has_line(t, "mlxcel_active_slots{device=\"local-task\",backend=\"0\"} 1"));
+  assert_true(has_line(t, "mlxcel_queue_depth{device=\"local-task\",backend=\"0\"} 2"));
+  assert_true(has_line(t, "mlxcel_slots{device=\"we\\\"ird\\\\\",backend=\"1\"} 4"));
+  assert_true(has_line(t, "mlxcel_device_healthy{device=\"we\\\"ird\\\\\",backend=\"1\"} 0"));
+  assert_true(has_line(t, "mlxcel_device_memory_bytes{device=\"local-task\",backend=\"0\"} 1234"));
+  assert_true(has_line(t, "mlxcel_device_memory_peak_bytes{device=\"local-task\",backend=\"0\"} 5678"));
   assert_null(strstr(t, "mlxcel_device_memory_bytes{device=\"we")); /* unknown is absent, not 0 */
+  assert_true(has_line(t, "# TYPE mlxcel_device_requests_total counter"));
+  assert_true(has_line(t, "mlxcel_device_requests_total{device=\"local-task\",backend=\"0\"} 17"));
   /* Every non-comment line is "name{labels} value" or "name value". */
   for (const char *p = t; *p;) {
     const char *nl = strchr(p, '\n');
