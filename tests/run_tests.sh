@@ -27,13 +27,16 @@ run_suite() { # NAME COMMAND...: runs it, adds its counts
   rm -f "$log"
 }
 
+# The default model: the scheduler's unit tests and the gates below run on it.
+MODEL=$(scripts/fetch-model.sh) || { echo "cannot fetch the default model"; exit 1; }
+export MLXCEL_TEST_MODEL=$MODEL
+
 for t in "$build"/tests/test_*; do run_suite "unit: $(basename "$t")" "$t"; done
 for t in "$asan"/tests/test_*; do run_suite "unit (asan+ubsan): $(basename "$t")" "$t"; done
 run_suite "integration: cli" tests/integration/test_cli.sh "$build/mlxcel"
 
 # Oracles: HF tokenizers and transformers judge our tokenizer and chat templates.
 PY=$(scripts/test-env.sh | tail -1) || { echo "cannot set up the test environment"; exit 1; }
-MODEL=$(scripts/fetch-model.sh) || { echo "cannot fetch the default model"; exit 1; }
 oracle=$build/oracle
 mkdir -p "$oracle"
 "$PY" tests/oracle/build_corpus.py "$oracle/corpus.jsonl"
@@ -67,6 +70,9 @@ SYNTH=$build/oracle/llama-3.2-1b-synth
   --tokenizer "$MLXCEL_SHARED_DIR/data/llama3-tokenizer" -o "$SYNTH" --seed 0
 run_suite "gate: synthetic Llama-3.2-1B f32 token-exact vs HF fp32 (2 prompts x 64)" "$build/mlxcel" check -m "$SYNTH" \
   --fixture "$FIX/llama32-1b-synth.json"
+
+# Continuous batching: every batched greedy stream equals its own single-sequence run (B_max 4 and 8).
+run_suite "gate: continuous batching reference-exact, SmolLM2 B_max 4 and 8" "$build/mlxcel" batch-bench -m "$MODEL" --slots 4,8
 
 # The compile matrix at reduced depth (same layer shapes, 2 layers); `make compile-matrix` runs all 16.
 run_suite "compile matrix: Llama-3.2-1B graph (2 layers) for ROCm/CUDA/Metal targets" scripts/xla/compile_matrix.sh \

@@ -80,10 +80,12 @@ static mx_status_t run_config(mx_session_options_t so, int slots, bool sequentia
     mx_request_params_t p = {.prompt = prompts[i].ids, .n_prompt = (int)prompts[i].n, .max_tokens = requests[i].budget,
                              .sampling = {.temperature = 0, .top_p = 1, .repeat_penalty = 1}};
     st = mx_sched_submit(sched, &p, &reqs[i]);
-    if (!st && sequential) mx_request_wait(reqs[i], -1, NULL);
+    while (!st && sequential && !mx_request_wait(reqs[i], -1, NULL)) {
+    }
   }
   for (int i = 0; i < n && reqs[i]; i++) {
-    mx_request_wait(reqs[i], -1, NULL);
+    while (!mx_request_wait(reqs[i], -1, NULL)) {
+    }
     mx_request_info_t info;
     mx_request_info(reqs[i], &info);
     if (!st && info.finish == MX_FINISH_ERROR)

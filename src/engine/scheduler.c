@@ -159,6 +159,13 @@ static void publish_text(mx_request_t *r) {
 static void finish_locked(mx_sched_t *s, mx_request_t *r, mx_finish_t why, mx_status_t error) {
   mx_textout_finish(&r->out);
   if (why != MX_FINISH_CANCELLED && why != MX_FINISH_ERROR) publish_text(r);
+  /* The slot and the counters first: an owner woken below sees the scheduler already updated. */
+  if (r->slot >= 0) {
+    s->slots[r->slot] = NULL;
+    s->active--;
+    r->slot = -1;
+  }
+  s->finished++;
   double now = mx_now_ms();
   pthread_mutex_lock(&r->mu);
   r->finished = true;
@@ -169,12 +176,6 @@ static void finish_locked(mx_sched_t *s, mx_request_t *r, mx_finish_t why, mx_st
   r->decode_ms = r->t_first ? now - r->t_first : 0;
   pthread_cond_broadcast(&r->cv);
   pthread_mutex_unlock(&r->mu);
-  if (r->slot >= 0) {
-    s->slots[r->slot] = NULL;
-    s->active--;
-    r->slot = -1;
-  }
-  s->finished++;
   request_unref(r);
 }
 
@@ -473,7 +474,7 @@ mx_status_t mx_sched_submit(mx_sched_t *s, const mx_request_params_t *p, mx_requ
   if (s->closing) st = mx_status_make(MX_STAGE_BUSY, "retry on another server", "the server is shutting down");
   else if (!s->healthy)
     st = mx_status_make(MX_STAGE_BUSY, "restart the server (see its log for the device error)", "the device failed earlier");
-  else if (s->queued >= s->queue_max && s->active + s->queued >= s->n_slots)
+  else if (s->active + s->queued >= s->n_slots + s->queue_max)
     st = mx_status_make(MX_STAGE_BUSY, "retry later", "all %d slots are busy and %d requests are waiting", s->n_slots,
                         s->queued);
   if (!st) {
