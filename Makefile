@@ -101,11 +101,17 @@ $(BUILD)/fake-hip/libamdhip64.so: tests/fixtures/fake_hip.c
 	$(CC) -shared -fPIC -w $< -o $@
 
 # A relocatable build for hosts without this machine's libraries (the GPU machine): jansson linked
-# and PCRE2 statically, the worker script beside the binary. Only glibc and libm stay dynamic.
+# and PCRE2 statically, the worker script beside the binary; glibc, libm and libmicrohttpd (below) stay dynamic.
+# libmicrohttpd cannot be linked statically without a static GnuTLS chain, so its shared library
+# travels beside the binary (found through an $$ORIGIN rpath); it needs libgnutls.so.30, which
+# Debian and Ubuntu hosts have.
+MHD_SO := $(shell $(CC) -print-file-name=libmicrohttpd.so.12)
 bundle:
 	@$(MAKE) --no-print-directory BUILD=build-bundle \
-	  JANSSON_LIBS="-Wl,-Bstatic -ljansson -Wl,-Bdynamic" PCRE2_LIBS="-Wl,-Bstatic -lpcre2-8 -Wl,-Bdynamic" all
-	@echo "bundle: build-bundle/mlxcel + build-bundle/mlxcel-worker.py"
+	  JANSSON_LIBS="-Wl,-Bstatic -ljansson -Wl,-Bdynamic" PCRE2_LIBS="-Wl,-Bstatic -lpcre2-8 -Wl,-Bdynamic" \
+	  MHD_LIBS="-lmicrohttpd -Wl,-rpath,'\$$\$$ORIGIN'" all
+	cp -L $(MHD_SO) build-bundle/
+	@echo "bundle: build-bundle/mlxcel (+ mlxcel-server link) + build-bundle/mlxcel-worker.py + libmicrohttpd.so.12"
 
 # --- fuzzing (libFuzzer, clang) ----------------------------------------------------------------
 FUZZ_TARGETS := fuzz_safetensors fuzz_gguf fuzz_tokenizer
