@@ -12,10 +12,11 @@ PCRE2_LIBS     := $(shell pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcr
 CFLAGS   += $(OPT) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wno-format-truncation -Isrc $(JANSSON_CFLAGS) \
             -DMX_IREE_VERSION='"$(MLXCEL_IREE_VERSION)"' \
             -DMX_SOURCE_WORKER='"$(CURDIR)/src/device/worker/mlxcel_worker.py"'
-LDLIBS   += $(JANSSON_LIBS) $(PCRE2_LIBS) -lm -lpthread
+MHD_LIBS       := $(shell pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd)
+LDLIBS   += $(JANSSON_LIBS) $(PCRE2_LIBS) $(MHD_LIBS) -lpthread -lm
 
 # Library sources by module (DESIGN.md data flow); cli/ holds the front end only.
-LIB_SRC  := $(wildcard src/base/*.c src/model/*.c src/tokenizer/*.c src/hlo/*.c src/compiler/*.c src/device/*.c src/engine/*.c)
+LIB_SRC  := $(wildcard src/base/*.c src/model/*.c src/tokenizer/*.c src/hlo/*.c src/compiler/*.c src/device/*.c src/engine/*.c src/server/*.c)
 CLI_SRC  := $(wildcard src/cli/*.c)
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
@@ -25,7 +26,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 .PHONY: all deps run test test-unit test-asan test-integration clean \
         iree iree-env iree-cpu iree-cuda iree-rocm unit-bins bundle model fuzz fuzz-run oracle compile-matrix
 
-all: $(BUILD)/mlxcel $(BUILD)/mlxcel-worker.py
+all: $(BUILD)/mlxcel $(BUILD)/mlxcel-worker.py $(BUILD)/mlxcel-server
 
 $(BUILD)/%.o: %.c $(wildcard src/*/*.h) Makefile scripts/iree/pin.env
 	@mkdir -p $(dir $@)
@@ -36,6 +37,10 @@ $(BUILD)/libmlxcel.a: $(LIB_OBJ)
 
 $(BUILD)/mlxcel: $(CLI_OBJ) $(BUILD)/libmlxcel.a
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
+
+# mlxcel-server is mlxcel itself under another name (main.c dispatches on it).
+$(BUILD)/mlxcel-server: $(BUILD)/mlxcel
+	ln -sf mlxcel $@
 
 # The worker travels beside the binary, so a copied build directory still finds it.
 $(BUILD)/mlxcel-worker.py: src/device/worker/mlxcel_worker.py
@@ -96,11 +101,17 @@ $(BUILD)/fake-hip/libamdhip64.so: tests/fixtures/fake_hip.c
 	$(CC) -shared -fPIC -w $< -o $@
 
 # A relocatable build for hosts without this machine's libraries (the GPU machine): jansson linked
-# and PCRE2 statically, the worker script beside the binary. Only glibc and libm stay dynamic.
+# and PCRE2 statically, the worker script beside the binary; glibc, libm and libmicrohttpd (below) stay dynamic.
+# libmicrohttpd cannot be linked statically without a static GnuTLS chain, so its shared library
+# travels beside the binary (found through an $$ORIGIN rpath); it needs libgnutls.so.30, which
+# Debian and Ubuntu hosts have.
+MHD_SO := $(shell $(CC) -print-file-name=libmicrohttpd.so.12)
 bundle:
 	@$(MAKE) --no-print-directory BUILD=build-bundle \
-	  JANSSON_LIBS="-Wl,-Bstatic -ljansson -Wl,-Bdynamic" PCRE2_LIBS="-Wl,-Bstatic -lpcre2-8 -Wl,-Bdynamic" all
-	@echo "bundle: build-bundle/mlxcel + build-bundle/mlxcel-worker.py"
+	  JANSSON_LIBS="-Wl,-Bstatic -ljansson -Wl,-Bdynamic" PCRE2_LIBS="-Wl,-Bstatic -lpcre2-8 -Wl,-Bdynamic" \
+	  MHD_LIBS="-lmicrohttpd -Wl,-rpath,'\$$\$$ORIGIN'" all
+	cp -L $(MHD_SO) build-bundle/
+	@echo "bundle: build-bundle/mlxcel (+ mlxcel-server link) + build-bundle/mlxcel-worker.py + libmicrohttpd.so.12"
 
 # --- fuzzing (libFuzzer, clang) ----------------------------------------------------------------
 FUZZ_TARGETS := fuzz_safetensors fuzz_gguf fuzz_tokenizer

@@ -3,7 +3,7 @@
 # 5.2, which the ROCm diagnostics test expects IREE to find too old.) Idempotent: when everything is present
 # it only checks (dpkg) and prints nothing.
 set -euo pipefail
-pkgs=(gcc make pkg-config libjansson-dev libcmocka-dev libpcre2-dev clang libclang-rt-14-dev libamdhip64-dev)
+pkgs=(gcc make pkg-config libjansson-dev libcmocka-dev libpcre2-dev libmicrohttpd-dev clang libclang-rt-14-dev libamdhip64-dev)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets up the Python packages that only the tests use (the tokenizer and chat-template oracles in
-# tests/oracle/) in their own virtual environment:
+# tests/oracle/, the official openai client for tests/server/) in their own virtual environment:
 #   ${XDG_CACHE_HOME:-$HOME/.cache}/mlxcel/testenv-<digest>/
 # where <digest> is the first 12 hex digits of the sha256 of the pin list below, so changing a pin
 # gives a new environment and never mutates an old one. Idempotent: a second run checks and prints
@@ -11,14 +11,15 @@
 # stderr: progress and errors. Every error is one line ending in "remedy: ...".
 set -euo pipefail
 
-# What the oracles import. Every version is pinned; the second group is what transformers 5.24.0
-# and the others pull in (pip freeze of a clean install on Python 3.11), pinned as constraints so
+# What the oracles and the server test import. Every version is pinned; the second group is what
+# transformers 5.24.0, openai 3.51.0 and the others pull in (pip freeze of a clean install on Python 3.11), pinned as constraints so
 # that pip resolves to exactly these and a platform that needs a different set still installs.
 REQUIREMENTS='tokenizers==0.23.3
 transformers==5.24.0
 gguf==0.19.0
 jinja2==3.1.6
-numpy==2.4.6'
+numpy==2.4.6
+openai==3.51.0'
 CONSTRAINTS='annotated-doc==0.0.7
 annotated-types==0.8.0
 anyio==4.16.0
@@ -33,6 +34,7 @@ httpcore2==2.16.2
 httpx2==2.16.2
 huggingface_hub==2.4.0
 idna==3.20
+jiter==0.19.0
 markdown-it-py==4.3.0
 MarkupSafe==3.0.4
 mdurl==0.1.2
@@ -46,6 +48,7 @@ requests==2.34.2
 rich==15.0.0
 safetensors==0.8.0
 shellingham==1.5.4
+sniffio==1.3.1
 tqdm==4.70.1
 truststore==0.10.5
 typer==0.29.2
@@ -123,7 +126,7 @@ if ! PIP_DISABLE_PIP_VERSION_CHECK=1 "$vpy" -m pip install --no-input --only-bin
   rm -rf "$venv"
   die "pip could not install the pinned test packages (see $log); remedy: make PyPI reachable for pip (network, proxy, or PIP_INDEX_URL) and rerun scripts/test-env.sh"
 fi
-"$vpy" -c 'import tokenizers, gguf, jinja2, numpy, transformers' 2>>"$log" \
+"$vpy" -c 'import tokenizers, gguf, jinja2, numpy, transformers, openai' 2>>"$log" \
   || { rm -rf "$venv"; die "the installed packages do not import (see $log); remedy: rm -rf $venv and rerun scripts/test-env.sh"; }
 printf '%s\n' "$pyver" > "$stamp"
 say "set up in $(( $(date +%s) - start )) s"

@@ -53,6 +53,12 @@ run_suite "oracle: Llama 3 chat template vs transformers" "$PY" tests/oracle/cha
 run_suite "oracle: SmolLM2 chat template vs transformers" "$PY" tests/oracle/chat_template_parity.py --model "$MODEL" \
   --hf-tokenizer "$oracle/smollm2-tok" --mlxcel "$build/mlxcel"
 
+# The HTTP server, live on loopback: the official openai client is the judge; the README's curl
+# examples must run as written.
+run_suite "server: openai client against mlxcel-server (SmolLM2)" "$PY" tests/server/openai_client_test.py \
+  --mlxcel "$build/mlxcel" --model "$MODEL"
+run_suite "server: README curl examples" tests/server/curl_examples.sh "$build/mlxcel" "$MODEL"
+
 # Engine gates: our greedy trajectories against HF transformers fp32 (tests/oracle/fixtures), and
 # f16/bf16 against our own f32 under the divergence rule.
 FIX=tests/oracle/fixtures

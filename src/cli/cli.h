@@ -40,6 +40,7 @@ int mx_cmd_check(int argc, char **argv);
 int mx_cmd_generate(int argc, char **argv);
 int mx_cmd_compile(int argc, char **argv);
 int mx_cmd_smoke(int argc, char **argv);
+int mx_cmd_serve(int argc, char **argv);
 int mx_cmd_batch_bench(int argc, char **argv);
 
 #endif

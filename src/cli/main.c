@@ -11,6 +11,7 @@ static const struct {
   const char *help;
 } commands[] = {
     {"generate", mx_cmd_generate, "generate text with a model on a device (streams to stdout)"},
+    {"serve", mx_cmd_serve, "serve a model over an OpenAI-compatible HTTP API (also installed as mlxcel-server)"},
     {"devices", mx_cmd_devices, "list the runtime's drivers, their devices and architectures"},
     {"info", mx_cmd_info, "open a model (HF directory or GGUF), check it and describe it"},
     {"synth", mx_cmd_synth, "write a synthetic HF checkpoint (deterministic random weights) for a config"},
@@ -31,6 +32,12 @@ static void usage(FILE *f) {
 }
 
 int main(int argc, char **argv) {
+  /* mlxcel-server is `mlxcel serve` under another name (a link to this binary). */
+  const char *base = strrchr(argv[0], '/');
+  if (!strcmp(base ? base + 1 : argv[0], "mlxcel-server")) {
+    int code = mx_cli_report(mx_cli_check_backend());
+    return code ? code : mx_cmd_serve(argc, argv);
+  }
   if (argc < 2) {
     usage(stderr);
     return MX_EXIT_USAGE;

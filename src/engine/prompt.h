@@ -1,0 +1,20 @@
+/* Prompt text to token ids, the same way for every front end (generate, serve): a raw prompt gets
+ * BOS as the tokenizer's configuration says; a conversation goes through the model's chat template,
+ * which places BOS itself, so it is encoded without adding special tokens (as transformers'
+ * apply_chat_template followed by encode(add_special_tokens=False)). */
+#ifndef MX_ENGINE_PROMPT_H
+#define MX_ENGINE_PROMPT_H
+
+#include <stddef.h>
+
+#include "base/status.h"
+#include "tokenizer/chat.h"
+#include "tokenizer/tokenizer.h"
+
+/* Appends the ids of a raw prompt (valid UTF-8; otherwise a usage error naming the byte). */
+mx_status_t mx_prompt_encode_text(const mx_tokenizer_t *t, const char *text, size_t len, mx_ids_t *ids);
+/* Renders msgs with the tokenizer's chat template (with the assistant's generation prompt) and
+ * appends their ids. Fails with a usage error when the model has no template we know. */
+mx_status_t mx_prompt_encode_chat(const mx_tokenizer_t *t, const mx_chat_msg_t *msgs, int n, mx_ids_t *ids);
+
+#endif

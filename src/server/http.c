@@ -1,0 +1,588 @@
+#include "server/http.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <microhttpd.h>
+#include <netdb.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/clock.h"
+#include "engine/prompt.h"
+#include "server/metrics.h"
+#include "server/openai.h"
+#include "server/sse.h"
+
+/* While a request waits for its first token (queued, or a long prefill), the stream sends an SSE
+ * comment this often: it keeps proxies from timing out and makes a closed connection show up. */
+#define HEARTBEAT_MS 1000
+/* How often a blocking non-streaming answer checks whether its client is still there. */
+#define POLL_MS 200
+
+struct mx_server {
+  mx_server_options_t o;
+  char *host, *api_key, *model_name;
+  mx_server_backend_t *backends;
+  atomic_uint_fast64_t *routed; /* generations sent to each backend */
+  struct MHD_Daemon *mhd;
+  mx_metrics_t *metrics;
+  atomic_bool stopping;
+  atomic_int in_flight;   /* generation answers not yet completed */
+  atomic_uint_fast64_t counter;
+  uint64_t boot;          /* mixed into ids and default seeds */
+  long long started;      /* Unix seconds, for /v1/models' created */
+  int port;
+};
+
+/* Per HTTP request (MHD's con_cls). */
+typedef struct {
+  mx_server_t *srv;
+  mx_endpoint_t ep;
+  mx_strbuf_t body;
+  bool refused;  /* an answer was queued before the body was read (404, 405, 401, 413) */
+  bool too_big;  /* a chunked body went over the limit: the rest is dropped, then 413 */
+  uint64_t discarded;
+  int status;   /* the HTTP status answered, for metrics */
+  struct MHD_Connection *conn;
+  /* a generation */
+  mx_request_t *req;
+  mx_api_kind_t kind;
+  bool include_usage, stream;
+  char id[48];
+  mx_api_meta_t meta;
+  double t0;
+  mx_strbuf_t text;    /* non-streaming: the whole answer; streaming: the latest piece */
+  mx_strbuf_t pending; /* streaming: framed bytes not yet handed to MHD */
+  size_t pending_off;
+  bool sent_first, finished, ended;
+  bool counted_in_flight, recorded;
+} ctx_t;
+
+/* --- small helpers --------------------------------------------------------------------------- */
+
+static uint64_t mix64(uint64_t x) { /* splitmix64's finaliser */
+  x += 0x9E3779B97F4A7C15ULL;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31);
+}
+
+static uint64_t next_random(mx_server_t *s) {
+  return mix64(s->boot ^ mix64(atomic_fetch_add(&s->counter, 1)));
+}
+
+static enum MHD_Result queue_text(ctx_t *c, int status, const char *content_type, char *text) {
+  /* text is malloc'ed and handed to MHD, which frees it. */
+  if (!text) {
+    status = 500;
+    content_type = "application/json";
+    text = strdup("{\"error\":{\"message\":\"out of memory\",\"type\":\"server_error\",\"param\":null,\"code\":null}}");
+    if (!text) return MHD_NO;
+  }
+  struct MHD_Response *r = MHD_create_response_from_buffer(strlen(text), text, MHD_RESPMEM_MUST_FREE);
+  if (!r) {
+    free(text);
+    return MHD_NO;
+  }
+  MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, content_type);
+  if (status == 503) MHD_add_response_header(r, MHD_HTTP_HEADER_RETRY_AFTER, "1");
+  if (status == 401) MHD_add_response_header(r, MHD_HTTP_HEADER_WWW_AUTHENTICATE, "Bearer");
+  c->status = status;
+  enum MHD_Result ret = MHD_queue_response(c->conn, (unsigned)status, r);
+  MHD_destroy_response(r);
+  return ret;
+}
+
+/* An OpenAI error object; takes ownership of st. */
+static enum MHD_Result queue_error(ctx_t *c, mx_status_t st, const mx_api_error_t *e) {
+  char *json = mx_api_error_json(st, e);
+  mx_status_free(st);
+  return queue_text(c, e->http_status, "application/json", json);
+}
+
+static enum MHD_Result queue_simple_error(ctx_t *c, int status, const char *type, const char *param, const char *code,
+                                          mx_status_t st) {
+  mx_api_error_t e;
+  mx_api_error_set(&e, status, type, param, code);
+  return queue_error(c, st, &e);
+}
+
+/* Whether the peer closed the connection: a read would see EOF (or a reset). While a client waits
+ * for an answer it sends nothing, so any EOF means it went away. */
+static bool client_gone(struct MHD_Connection *conn) {
+  const union MHD_ConnectionInfo *ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+  if (!ci) return false;
+  char b;
+  ssize_t n = recv(ci->connect_fd, &b, 1, MSG_PEEK | MSG_DONTWAIT);
+  return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+}
+
+static bool key_matches(const char *given, const char *want) {
+  /* Constant time in the key's content, so the comparison leaks only the length. */
+  size_t gl = strlen(given), wl = strlen(want);
+  unsigned char d = gl != wl;
+  for (size_t i = 0; i < wl; i++) d |= (unsigned char)(given[i < gl ? i : 0] ^ want[i]);
+  return d == 0;
+}
+
+static bool authorized(mx_server_t *s, struct MHD_Connection *conn) {
+  if (!s->api_key) return true;
+  const char *h = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION);
+  if (!h || strncasecmp(h, "Bearer ", 7) != 0) return false;
+  h += 7;
+  while (*h == ' ') h++;
+  return key_matches(h, s->api_key);
+}
+
+/* The backend with the most room: fewest active + queued per slot, healthy ones only. */
+static int pick_backend(mx_server_t *s) {
+  int best = -1;
+  double best_load = 0;
+  uint64_t r = next_random(s); /* breaks ties, so equal backends share the work */
+  for (int k = 0; k < s->o.n_backends; k++) {
+    int i = (int)((r + (uint64_t)k) % (uint64_t)s->o.n_backends);
+    mx_sched_stats_t st;
+    mx_sched_stats(s->backends[i].sched, &st);
+    if (!st.healthy) continue;
+    double load = (double)(st.active + st.queued) / (st.n_slots > 0 ? st.n_slots : 1);
+    if (best < 0 || load < best_load) best = i, best_load = load;
+  }
+  return best;
+}
+
+/* --- generation answers ---------------------------------------------------------------------- */
+
+static void record_generation(ctx_t *c, const char *finish_override) {
+  if (c->recorded || !c->req) return;
+  c->recorded = true;
+  mx_request_info_t info;
+  mx_request_info(c->req, &info);
+  const char *finish = finish_override ? finish_override : mx_finish_name(info.finish);
+  mx_metrics_generation(c->srv->metrics, &(mx_metrics_generation_t){.prompt_tokens = info.prompt_tokens,
+                                                                    .completion_tokens = info.completion_tokens,
+                                                                    .queue_ms = info.queue_ms,
+                                                                    .ttft_ms = info.ttft_ms,
+                                                                    .decode_ms = info.decode_ms,
+                                                                    .finish = finish});
+  if (c->srv->o.log_requests)
+    fprintf(stderr, "mlxcel-server: %s %s%s: prompt %d, completion %d tokens, finish %s, queue %.0f ms, ttft %.0f ms, total %.0f ms\n",
+            c->id, mx_endpoint_label(c->ep), c->stream ? " (stream)" : "", info.prompt_tokens, info.completion_tokens,
+            finish[0] ? finish : "none", info.queue_ms, info.ttft_ms, mx_now_ms() - c->t0);
+}
+
+/* The error a finished-but-failed generation answers with. */
+static mx_status_t failure_of(ctx_t *c, mx_api_error_t *e) {
+  mx_request_info_t info;
+  mx_request_info(c->req, &info);
+  if (info.finish == MX_FINISH_ERROR) {
+    mx_api_error_set(e, 500, "server_error", NULL, "device_error");
+    return mx_status_make(MX_STAGE_CALL, NULL, "generation failed: %s: %s", info.error ? mx_stage_name(mx_status_stage(info.error)) : "device",
+                          info.error ? mx_status_message(info.error) : "unknown error");
+  }
+  mx_api_error_set(e, 503, "server_error", NULL, "shutting_down");
+  return mx_status_make(MX_STAGE_BUSY, "retry on another server or later", "the server is shutting down; the request was cancelled");
+}
+
+/* Blocks until the generation ends (or the client leaves) and answers with the whole completion. */
+static enum MHD_Result answer_whole(ctx_t *c) {
+  while (!mx_request_wait(c->req, POLL_MS, &c->text)) {
+    if (client_gone(c->conn)) {
+      mx_request_cancel(c->req); /* the slot frees at the scheduler's next step */
+      record_generation(c, "cancelled");
+      return MHD_NO; /* nobody to answer */
+    }
+  }
+  record_generation(c, NULL);
+  mx_request_info_t info;
+  mx_request_info(c->req, &info);
+  if (info.finish != MX_FINISH_STOP && info.finish != MX_FINISH_LENGTH) {
+    mx_api_error_t e;
+    mx_status_t st = failure_of(c, &e);
+    return queue_error(c, st, &e);
+  }
+  char *json = mx_api_response_json(c->kind, &c->meta, c->text.data, c->text.len, mx_finish_name(info.finish), info.prompt_tokens,
+                                    info.completion_tokens);
+  return queue_text(c, 200, "application/json", json);
+}
+
+static void frame_json(ctx_t *c, char *json) {
+  if (json) mx_sse_event(&c->pending, json);
+  free(json);
+}
+
+/* Produces the next framed bytes of a stream into c->pending. */
+static void stream_step(ctx_t *c) {
+  if (!c->sent_first) { /* at once: the client sees the answer has started */
+    c->sent_first = true;
+    if (c->kind == MX_API_CHAT) {
+      frame_json(c, mx_api_chunk_json(c->kind, &c->meta, "", 0, NULL, true));
+      return;
+    }
+  }
+  c->text.len = 0;
+  if (c->text.data) c->text.data[0] = '\0';
+  bool done = mx_request_wait(c->req, HEARTBEAT_MS, &c->text);
+  if (c->text.len) frame_json(c, mx_api_chunk_json(c->kind, &c->meta, c->text.data, c->text.len, NULL, false));
+  if (!done) {
+    if (!c->text.len) mx_sse_comment(&c->pending, "waiting");
+    return;
+  }
+  c->finished = true;
+  record_generation(c, NULL);
+  mx_request_info_t info;
+  mx_request_info(c->req, &info);
+  if (info.finish == MX_FINISH_STOP || info.finish == MX_FINISH_LENGTH) {
+    frame_json(c, mx_api_chunk_json(c->kind, &c->meta, NULL, 0, mx_finish_name(info.finish), false));
+    if (c->include_usage)
+      frame_json(c, mx_api_usage_chunk_json(c->kind, &c->meta, info.prompt_tokens, info.completion_tokens));
+  } else { /* the status line went out long ago: an error event is what clients understand */
+    mx_api_error_t e;
+    mx_status_t st = failure_of(c, &e);
+    frame_json(c, mx_api_error_json(st, &e));
+    mx_status_free(st);
+  }
+  mx_sse_done(&c->pending);
+}
+
+static ssize_t stream_reader(void *cls, uint64_t pos, char *buf, size_t max) {
+  (void)pos;
+  ctx_t *c = cls;
+  while (c->pending_off >= c->pending.len) {
+    c->pending.len = c->pending_off = 0;
+    if (c->finished) {
+      c->ended = true;
+      return MHD_CONTENT_READER_END_OF_STREAM;
+    }
+    if (client_gone(c->conn)) return MHD_CONTENT_READER_END_WITH_ERROR; /* the completion callback cancels */
+    stream_step(c);
+    if (c->pending.failed) return MHD_CONTENT_READER_END_WITH_ERROR;
+  }
+  size_t n = c->pending.len - c->pending_off;
+  if (n > max) n = max;
+  memcpy(buf, c->pending.data + c->pending_off, n);
+  c->pending_off += n;
+  return (ssize_t)n;
+}
+
+static enum MHD_Result answer_stream(ctx_t *c) {
+  struct MHD_Response *r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 16 * 1024, stream_reader, c, NULL);
+  if (!r) return MHD_NO;
+  MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "text/event-stream");
+  MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-cache");
+  c->status = 200;
+  enum MHD_Result ret = MHD_queue_response(c->conn, MHD_HTTP_OK, r);
+  MHD_destroy_response(r);
+  return ret;
+}
+
+/* POST /v1/completions and /v1/chat/completions, once the body is in. */
+static enum MHD_Result generate(ctx_t *c) {
+  mx_server_t *s = c->srv;
+  mx_api_kind_t kind = c->ep == MX_EP_CHAT ? MX_API_CHAT : MX_API_COMPLETION;
+  const mx_server_backend_t *b0 = &s->backends[0];
+  int capacity = mx_session_capacity(b0->session);
+  mx_api_limits_t lim = {.max_tokens = capacity};
+  mx_api_request_t ar;
+  mx_api_error_t e;
+  mx_status_t st = mx_api_parse(kind, c->body.data ? c->body.data : "", c->body.len, &lim, &ar, &e);
+  if (st) return queue_error(c, st, &e);
+  if (ar.model && strcmp(ar.model, s->model_name) != 0) {
+    st = mx_status_make(MX_STAGE_USAGE, NULL, "the model '%.200s' does not exist; this server serves '%s' (GET /v1/models)", ar.model,
+                        s->model_name);
+    mx_api_request_free(&ar);
+    return queue_simple_error(c, 404, "invalid_request_error", "model", "model_not_found", st);
+  }
+  const mx_tokenizer_t *tok = mx_session_tokenizer(b0->session);
+  mx_ids_t ids = {0};
+  st = kind == MX_API_CHAT ? mx_prompt_encode_chat(tok, ar.msgs, ar.n_msgs, &ids)
+                           : mx_prompt_encode_text(tok, ar.prompt, ar.prompt_len, &ids);
+  if (st) mx_api_error_set(&e, mx_status_stage(st) == MX_STAGE_USAGE ? 400 : 500,
+                           mx_status_stage(st) == MX_STAGE_USAGE ? "invalid_request_error" : "server_error",
+                           kind == MX_API_CHAT ? "messages" : "prompt", NULL);
+  if (!st) st = mx_api_check_prompt((int)ids.n, mx_session_max_prompt(b0->session), capacity, &e);
+  int bi = -1;
+  if (!st && (atomic_load(&s->stopping) || (bi = pick_backend(s)) < 0)) {
+    mx_api_error_set(&e, 503, "server_error", NULL, atomic_load(&s->stopping) ? "shutting_down" : "unavailable");
+    st = atomic_load(&s->stopping)
+             ? mx_status_make(MX_STAGE_BUSY, "retry on another server or later", "the server is shutting down")
+             : mx_status_make(MX_STAGE_DEVICE, "restart the server; see its log for the device failure",
+                              "no healthy device is left to serve this request");
+  }
+  if (st) {
+    mx_ids_free(&ids);
+    mx_api_request_free(&ar);
+    return queue_error(c, st, &e);
+  }
+  mx_request_params_t p = {.prompt = ids.ids, .n_prompt = (int)ids.n, .sampling = ar.sampling, .ignore_eos = ar.ignore_eos};
+  /* OpenAI's defaults: 16 tokens for a completion; a chat answer may fill the context (the
+   * scheduler ends it with "length" at the capacity). */
+  p.max_tokens = ar.max_tokens ? ar.max_tokens : kind == MX_API_CHAT ? capacity : 16;
+  if (!ar.has_seed) p.sampling.seed = next_random(s);
+  for (int i = 0; i < ar.n_stops; i++) p.stops[i] = ar.stops[i];
+  p.n_stops = ar.n_stops;
+  st = mx_sched_submit(s->backends[bi].sched, &p, &c->req);
+  if (!st) atomic_fetch_add(&s->routed[bi], 1);
+  mx_ids_free(&ids);
+  c->kind = kind;
+  c->stream = ar.stream;
+  c->include_usage = ar.include_usage;
+  mx_api_request_free(&ar);
+  if (st) {
+    c->req = NULL;
+    bool busy = mx_status_stage(st) == MX_STAGE_BUSY, usage = mx_status_stage(st) == MX_STAGE_USAGE;
+    return queue_simple_error(c, busy ? 503 : usage ? 400 : 500, busy || !usage ? "server_error" : "invalid_request_error", NULL,
+                              busy ? "overloaded" : NULL, st);
+  }
+  snprintf(c->id, sizeof c->id, "%s-%016llx", kind == MX_API_CHAT ? "chatcmpl" : "cmpl", (unsigned long long)next_random(s));
+  c->meta = (mx_api_meta_t){.id = c->id, .created = (long long)time(NULL), .model = s->model_name};
+  atomic_fetch_add(&s->in_flight, 1);
+  c->counted_in_flight = true;
+  /* Generation can take longer than the idle timeout (which guards reading the request); the
+   * stream writes at least once a heartbeat, so only the blocking answer needs it lifted. */
+  if (!c->stream) {
+    MHD_set_connection_option(c->conn, MHD_CONNECTION_OPTION_TIMEOUT, 0);
+    return answer_whole(c);
+  }
+  return answer_stream(c);
+}
+
+/* --- the other endpoints --------------------------------------------------------------------- */
+
+static enum MHD_Result health(ctx_t *c) {
+  mx_server_t *s = c->srv;
+  int slots = 0, active = 0, queued = 0, healthy = 0;
+  for (int i = 0; i < s->o.n_backends; i++) {
+    mx_sched_stats_t st;
+    mx_sched_stats(s->backends[i].sched, &st);
+    slots += st.n_slots, active += st.active, queued += st.queued, healthy += st.healthy;
+  }
+  bool ok = healthy > 0 && !atomic_load(&s->stopping);
+  mx_strbuf_t b;
+  mx_strbuf_init(&b);
+  mx_strbuf_printf(&b, "{\"status\":\"%s\",\"devices\":%d,\"healthy_devices\":%d,\"slots\":%d,\"active\":%d,\"queued\":%d}",
+                   atomic_load(&s->stopping) ? "stopping" : ok ? "ok" : "unhealthy", s->o.n_backends, healthy, slots, active, queued);
+  return queue_text(c, ok ? 200 : 503, "application/json", mx_strbuf_take(&b));
+}
+
+static enum MHD_Result metrics(ctx_t *c) {
+  mx_server_t *s = c->srv;
+  mx_metrics_device_t d[s->o.n_backends];
+  for (int i = 0; i < s->o.n_backends; i++) {
+    mx_sched_stats_t st;
+    mx_sched_stats(s->backends[i].sched, &st);
+    d[i] = (mx_metrics_device_t){.device = s->backends[i].device, .slots = st.n_slots, .active = st.active,
+                                 .queued = st.queued, .healthy = st.healthy, .requests = atomic_load(&s->routed[i])};
+    /* The scheduler asks the worker between device calls (the session is not thread-safe). A
+     * failed device has no figures: they are left out rather than shown as 0. */
+    mx_alloc_stats_t as;
+    mx_status_t err = st.healthy ? mx_sched_device_stats(s->backends[i].sched, &as) : NULL;
+    if (st.healthy && !err) {
+      d[i].has_memory = true;
+      d[i].device_bytes = as.device_bytes_allocated - as.device_bytes_freed;
+      d[i].device_bytes_peak = as.device_bytes_peak;
+    }
+    mx_status_free(err);
+  }
+  mx_strbuf_t b;
+  mx_strbuf_init(&b);
+  mx_metrics_render(s->metrics, d, s->o.n_backends, &b);
+  return queue_text(c, 200, "text/plain; version=0.0.4; charset=utf-8", mx_strbuf_take(&b));
+}
+
+/* --- routing --------------------------------------------------------------------------------- */
+
+static mx_endpoint_t route(const char *url) {
+  if (!strcmp(url, "/v1/completions")) return MX_EP_COMPLETIONS;
+  if (!strcmp(url, "/v1/chat/completions")) return MX_EP_CHAT;
+  if (!strcmp(url, "/v1/models")) return MX_EP_MODELS;
+  if (!strcmp(url, "/health")) return MX_EP_HEALTH;
+  if (!strcmp(url, "/metrics")) return MX_EP_METRICS;
+  return MX_EP_OTHER;
+}
+
+static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const char *url, const char *method,
+                               const char *version, const char *upload_data, size_t *upload_size, void **con_cls) {
+  (void)version;
+  mx_server_t *s = cls;
+  ctx_t *c = *con_cls;
+  if (!c) { /* the headers are in: decide what can be decided before reading any body */
+    c = calloc(1, sizeof *c);
+    if (!c) return MHD_NO;
+    c->srv = s;
+    c->conn = conn;
+    c->ep = route(url);
+    c->t0 = mx_now_ms();
+    mx_strbuf_init(&c->body);
+    mx_strbuf_init(&c->text);
+    mx_strbuf_init(&c->pending);
+    *con_cls = c;
+    bool post_ep = c->ep == MX_EP_COMPLETIONS || c->ep == MX_EP_CHAT;
+    if (c->ep == MX_EP_OTHER) {
+      c->refused = true;
+      return queue_simple_error(c, 404, "invalid_request_error", NULL, "not_found",
+                                mx_status_make(MX_STAGE_USAGE, NULL, "no such endpoint: %s %.200s", method, url));
+    }
+    if (strcmp(method, post_ep ? "POST" : "GET") != 0) {
+      c->refused = true;
+      return queue_simple_error(c, 405, "invalid_request_error", NULL, "method_not_allowed",
+                                mx_status_make(MX_STAGE_USAGE, NULL, "%s takes %s, not %s", url, post_ep ? "POST" : "GET", method));
+    }
+    if (!strncmp(url, "/v1/", 4) && !authorized(s, conn)) {
+      c->refused = true;
+      return queue_simple_error(c, 401, "invalid_request_error", NULL, "invalid_api_key",
+                                mx_status_make(MX_STAGE_USAGE, "send the header 'Authorization: Bearer KEY' with the server's --api-key",
+                                               "missing or incorrect API key"));
+    }
+    const char *cl = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    if (cl && strtoull(cl, NULL, 10) > s->o.max_body) {
+      c->refused = true;
+      return queue_simple_error(c, 413, "invalid_request_error", NULL, "request_too_large",
+                                mx_status_make(MX_STAGE_USAGE, NULL, "the body is %s bytes; this server accepts at most %zu (--max-body)",
+                                               cl, s->o.max_body));
+    }
+    return MHD_YES;
+  }
+  if (c->refused) { /* an answer is queued; drop whatever body still arrives */
+    *upload_size = 0;
+    return MHD_YES;
+  }
+  if (*upload_size) { /* a piece of the body */
+    /* A body without Content-Length (chunked) can only be found too big while it arrives. MHD
+     * takes an answer only once the body is in, so the rest is read and dropped, up to a bound
+     * past which the connection is simply closed. */
+    if (c->too_big || c->body.len + *upload_size > s->o.max_body) {
+      if (!c->too_big) mx_strbuf_free(&c->body);
+      c->too_big = true;
+      c->discarded += *upload_size;
+      *upload_size = 0;
+      return c->discarded > 16 * (uint64_t)s->o.max_body ? MHD_NO : MHD_YES;
+    }
+    mx_strbuf_append(&c->body, upload_data, *upload_size);
+    *upload_size = 0;
+    return c->body.failed ? MHD_NO : MHD_YES;
+  }
+  if (c->too_big)
+    return queue_simple_error(c, 413, "invalid_request_error", NULL, "request_too_large",
+                              mx_status_make(MX_STAGE_USAGE, NULL, "the body is over %zu bytes, the most this server accepts (--max-body)",
+                                             s->o.max_body));
+  switch (c->ep) {
+  case MX_EP_COMPLETIONS:
+  case MX_EP_CHAT: return generate(c);
+  case MX_EP_MODELS: {
+    const char *names[1] = {s->model_name};
+    return queue_text(c, 200, "application/json", mx_api_models_json(names, 1, s->started));
+  }
+  case MX_EP_HEALTH: return health(c);
+  case MX_EP_METRICS: return metrics(c);
+  default: return MHD_NO;
+  }
+}
+
+/* MHD calls this when a request ends for any reason: normal completion, client abort, timeout,
+ * daemon shutdown. A generation still running is cancelled here, which frees its slot. */
+static void completed(void *cls, struct MHD_Connection *conn, void **con_cls, enum MHD_RequestTerminationCode toe) {
+  mx_server_t *s = cls;
+  ctx_t *c = *con_cls;
+  if (!c) return;
+  *con_cls = NULL;
+  /* A blocking answer lifted the idle timeout; a kept-alive connection gets it back. */
+  if (c->req && !c->stream) MHD_set_connection_option(conn, MHD_CONNECTION_OPTION_TIMEOUT, (unsigned)s->o.timeout_s);
+  if (c->req) {
+    if (!c->ended || toe != MHD_REQUEST_TERMINATED_COMPLETED_OK) mx_request_cancel(c->req);
+    record_generation(c, c->finished ? NULL : "cancelled");
+    mx_request_release(c->req);
+  }
+  /* A request MHD dropped before an answer (client gone mid-body, out of memory) has status 0. */
+  if (c->status) mx_metrics_request(s->metrics, c->ep, c->status);
+  if (c->counted_in_flight) atomic_fetch_sub(&s->in_flight, 1);
+  mx_strbuf_free(&c->body);
+  mx_strbuf_free(&c->text);
+  mx_strbuf_free(&c->pending);
+  free(c);
+}
+
+/* --- lifecycle ------------------------------------------------------------------------------- */
+
+mx_status_t mx_server_start(const mx_server_options_t *o, mx_server_t **out) {
+  *out = NULL;
+  if (o->n_backends < 1) return mx_status_make(MX_STAGE_USAGE, NULL, "the server needs at least one device");
+  mx_server_t *s = calloc(1, sizeof *s);
+  if (!s) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  s->o = *o;
+  s->host = strdup(o->host ? o->host : "127.0.0.1");
+  s->api_key = o->api_key && o->api_key[0] ? strdup(o->api_key) : NULL;
+  s->model_name = strdup(o->model_name ? o->model_name : "model");
+  s->backends = calloc((size_t)o->n_backends, sizeof *s->backends);
+  s->routed = calloc((size_t)o->n_backends, sizeof *s->routed);
+  s->metrics = mx_metrics_create();
+  if (!s->host || !s->model_name || !s->backends || !s->routed || !s->metrics || (o->api_key && o->api_key[0] && !s->api_key)) {
+    mx_server_stop(s);
+    return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  }
+  memcpy(s->backends, o->backends, sizeof *s->backends * (size_t)o->n_backends);
+  s->o.backends = s->backends;
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  s->boot = mix64((uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec) ^ mix64((uint64_t)getpid());
+  s->started = (long long)ts.tv_sec;
+
+  char port[16];
+  snprintf(port, sizeof port, "%d", o->port);
+  struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM, .ai_flags = AI_PASSIVE}, *ai = NULL;
+  int gai = getaddrinfo(s->host, port, &hints, &ai);
+  if (gai) {
+    mx_status_t st = mx_status_make(MX_STAGE_USAGE, "give --host a numeric address such as 127.0.0.1 or ::1",
+                                    "cannot resolve --host '%s': %s", s->host, gai_strerror(gai));
+    mx_server_stop(s);
+    return st;
+  }
+  unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ITC | MHD_USE_POLL;
+  if (ai->ai_family == AF_INET6) flags |= MHD_USE_IPv6;
+  s->mhd = MHD_start_daemon(flags, (uint16_t)o->port, NULL, NULL, handler, s, MHD_OPTION_SOCK_ADDR, ai->ai_addr,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, s, MHD_OPTION_CONNECTION_TIMEOUT,
+                            (unsigned)(o->timeout_s > 0 ? o->timeout_s : 30), MHD_OPTION_CONNECTION_LIMIT,
+                            (unsigned)(o->max_connections > 0 ? o->max_connections : 256), MHD_OPTION_END);
+  freeaddrinfo(ai);
+  if (!s->mhd) {
+    mx_status_t st = mx_status_make(MX_STAGE_IO, "pick another --port (0 picks a free one) or --host",
+                                    "cannot listen on %s port %d (in use, or not an address of this machine)", s->host, o->port);
+    mx_server_stop(s);
+    return st;
+  }
+  const union MHD_DaemonInfo *di = MHD_get_daemon_info(s->mhd, MHD_DAEMON_INFO_BIND_PORT);
+  s->port = di ? di->port : o->port;
+  *out = s;
+  return NULL;
+}
+
+int mx_server_port(const mx_server_t *s) { return s->port; }
+
+void mx_server_quiesce(mx_server_t *s) {
+  atomic_store(&s->stopping, true);
+  MHD_socket fd = MHD_quiesce_daemon(s->mhd);
+  if (fd != MHD_INVALID_SOCKET) close(fd);
+}
+
+int mx_server_drain(mx_server_t *s, int timeout_ms) {
+  double end = mx_now_ms() + timeout_ms;
+  while (atomic_load(&s->in_flight) > 0 && mx_now_ms() < end) usleep(10000);
+  return atomic_load(&s->in_flight);
+}
+
+void mx_server_stop(mx_server_t *s) {
+  if (!s) return;
+  if (s->mhd) MHD_stop_daemon(s->mhd);
+  mx_metrics_destroy(s->metrics);
+  free(s->backends);
+  free(s->routed);
+  free(s->host);
+  free(s->api_key);
+  free(s->model_name);
+  free(s);
+}

@@ -1,0 +1,50 @@
+/* The OpenAI-compatible HTTP server on libmicrohttpd: routing, limits, API-key check, JSON answers
+ * and SSE streams, over one or more (session, scheduler) backends of the same model.
+ *
+ * Thread model: libmicrohttpd runs a thread per connection, so a handler may block on its request
+ * (mx_request_wait) without stalling anyone else; each backend's scheduler thread does the device
+ * work. A connection that closes before its answer is complete cancels its request, which frees
+ * the slot at the scheduler's next step. */
+#ifndef MX_SERVER_HTTP_H
+#define MX_SERVER_HTTP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base/status.h"
+#include "engine/scheduler.h"
+#include "engine/session.h"
+
+typedef struct {
+  mx_session_t *session; /* started; not owned */
+  mx_sched_t *sched;     /* not owned */
+  const char *device;    /* its URI, for metrics labels */
+} mx_server_backend_t;
+
+typedef struct {
+  const char *host;       /* numeric address or name to bind; default 127.0.0.1 */
+  int port;               /* 0: any free port (mx_server_port tells which) */
+  const char *api_key;    /* NULL: no authentication; else the /v1 endpoints need "Authorization: Bearer KEY" */
+  const char *model_name; /* the id /v1/models lists and requests must name (or leave out) */
+  size_t max_body;        /* bytes; larger bodies get 413 */
+  int timeout_s;          /* idle connection timeout (slow clients, slow-loris) */
+  int max_connections;
+  bool log_requests;      /* one stderr line per generation */
+  const mx_server_backend_t *backends;
+  int n_backends;
+} mx_server_options_t;
+
+typedef struct mx_server mx_server_t;
+
+/* Binds and starts serving. The backends must outlive the server. */
+mx_status_t mx_server_start(const mx_server_options_t *o, mx_server_t **out);
+int mx_server_port(const mx_server_t *s);
+/* Stops accepting connections; requests on open connections are refused with 503 from now on. */
+void mx_server_quiesce(mx_server_t *s);
+/* Waits up to timeout_ms for in-flight generation answers to be written out (call after the
+ * schedulers were shut down, so they all end). Returns how many were still open. */
+int mx_server_drain(mx_server_t *s, int timeout_ms);
+/* Closes every connection, joins the threads and frees the server. NULL is fine. */
+void mx_server_stop(mx_server_t *s);
+
+#endif

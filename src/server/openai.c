@@ -1,0 +1,443 @@
+#include "server/openai.h"
+
+#include <jansson.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/utf8.h"
+
+/* A stop string longer than this is almost certainly a mistake (and costs a scan per token). */
+#define MAX_STOP_BYTES 256
+
+void mx_api_error_set(mx_api_error_t *err, int http_status, const char *type, const char *param, const char *code) {
+  err->http_status = http_status;
+  err->type = type;
+  snprintf(err->param, sizeof err->param, "%s", param ? param : "");
+  snprintf(err->code, sizeof err->code, "%s", code ? code : "");
+}
+
+/* A 400 invalid_request_error naming `param`, as a usage status. */
+static mx_status_t __attribute__((format(printf, 4, 5)))
+bad(mx_api_error_t *err, const char *param, const char *code, const char *fmt, ...) {
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  mx_api_error_set(err, 400, "invalid_request_error", param, code);
+  return mx_status_make(MX_STAGE_USAGE, NULL, "%s", msg);
+}
+
+static const char *json_kind(const json_t *v) {
+  switch (json_typeof(v)) {
+  case JSON_OBJECT: return "an object";
+  case JSON_ARRAY: return "an array";
+  case JSON_STRING: return "a string";
+  case JSON_INTEGER: return "an integer";
+  case JSON_REAL: return "a number";
+  case JSON_TRUE:
+  case JSON_FALSE: return "a boolean";
+  default: return "null";
+  }
+}
+
+static mx_status_t want_number(const char *name, const json_t *v, double lo, double hi, bool lo_open, double *out,
+                               mx_api_error_t *err) {
+  if (!json_is_number(v)) return bad(err, name, "invalid_type", "%s must be a number, not %s", name, json_kind(v));
+  double d = json_number_value(v);
+  if (!(lo_open ? d > lo : d >= lo) || !(d <= hi))
+    return bad(err, name, "invalid_value", "%s is %g; it must be %s %g and at most %g", name, d, lo_open ? "above" : "at least",
+               lo, hi);
+  *out = d;
+  return NULL;
+}
+
+static mx_status_t want_bool(const char *name, const json_t *v, bool *out, mx_api_error_t *err) {
+  if (!json_is_boolean(v)) return bad(err, name, "invalid_type", "%s must be a boolean, not %s", name, json_kind(v));
+  *out = json_is_true(v);
+  return NULL;
+}
+
+static mx_status_t want_max_tokens(const char *name, const json_t *v, const mx_api_limits_t *lim, int *out,
+                                   mx_api_error_t *err) {
+  if (!json_is_integer(v)) return bad(err, name, "invalid_type", "%s must be an integer, not %s", name, json_kind(v));
+  json_int_t n = json_integer_value(v);
+  if (n < 1) return bad(err, name, "invalid_value", "%s is %lld; it must be at least 1", name, (long long)n);
+  if (n > lim->max_tokens)
+    return bad(err, name, "invalid_value", "%s is %lld; this server's context capacity allows at most %d", name, (long long)n,
+               lim->max_tokens);
+  *out = (int)n;
+  return NULL;
+}
+
+/* A field we do not implement: fine when its value is the neutral one, refused otherwise. */
+static bool is_neutral(const char *key, const json_t *v) {
+  if (json_is_null(v)) return true;
+  if (!strcmp(key, "n") || !strcmp(key, "best_of")) return json_is_integer(v) && json_integer_value(v) == 1;
+  if (!strcmp(key, "echo") || !strcmp(key, "logprobs")) return json_is_false(v);
+  if (!strcmp(key, "suffix")) return json_is_string(v) && json_string_length(v) == 0;
+  if (!strcmp(key, "presence_penalty") || !strcmp(key, "frequency_penalty")) return json_is_number(v) && json_number_value(v) == 0;
+  if (!strcmp(key, "logit_bias")) return json_is_object(v) && json_object_size(v) == 0;
+  if (!strcmp(key, "tools") || !strcmp(key, "functions")) return json_is_array(v) && json_array_size(v) == 0;
+  if (!strcmp(key, "tool_choice") || !strcmp(key, "function_call")) return json_is_string(v) && !strcmp(json_string_value(v), "none");
+  if (!strcmp(key, "parallel_tool_calls")) return json_is_boolean(v); /* meaningless without tools */
+  if (!strcmp(key, "response_format")) {
+    const json_t *t = json_is_object(v) ? json_object_get(v, "type") : NULL;
+    return json_object_size(v) == 1 && json_is_string(t) && !strcmp(json_string_value(t), "text");
+  }
+  return false;
+}
+
+static const char *const unsupported_common[] = {"n", "logprobs", "presence_penalty", "frequency_penalty", "logit_bias", NULL};
+static const char *const unsupported_completion[] = {"best_of", "echo", "suffix", NULL};
+static const char *const unsupported_chat[] = {"top_logprobs", "tools", "tool_choice", "functions", "function_call",
+                                               "parallel_tool_calls", "response_format", "audio", "modalities",
+                                               "prediction", "web_search_options", NULL};
+
+static bool in_list(const char *const *list, const char *key) {
+  for (; *list; list++)
+    if (!strcmp(*list, key)) return true;
+  return false;
+}
+
+/* Appends one message content (a string, or an array of {"type":"text","text":...} parts joined by
+ * newlines) to `out`. */
+static mx_status_t message_content(const json_t *c, int i, mx_strbuf_t *out, mx_api_error_t *err) {
+  char param[64];
+  snprintf(param, sizeof param, "messages[%d].content", i);
+  if (json_is_string(c)) {
+    mx_strbuf_append(out, json_string_value(c), json_string_length(c));
+    return NULL;
+  }
+  if (!json_is_array(c)) return bad(err, param, "invalid_type", "%s must be a string or an array of text parts, not %s", param, json_kind(c));
+  size_t k;
+  json_t *part;
+  json_array_foreach(c, k, part) {
+    const json_t *type = json_is_object(part) ? json_object_get(part, "type") : NULL;
+    const json_t *text = json_is_object(part) ? json_object_get(part, "text") : NULL;
+    if (!json_is_string(type) || strcmp(json_string_value(type), "text") != 0)
+      return bad(err, param, "unsupported_content", "%s[%zu] is not a text part; only {\"type\":\"text\",\"text\":...} is supported",
+                 param, k);
+    if (!json_is_string(text) || json_object_size(part) != 2)
+      return bad(err, param, "invalid_type", "%s[%zu] must be {\"type\":\"text\",\"text\":STRING}", param, k);
+    if (k) mx_strbuf_append(out, "\n", 1);
+    mx_strbuf_append(out, json_string_value(text), json_string_length(text));
+  }
+  return NULL;
+}
+
+static mx_status_t parse_messages(const json_t *v, mx_api_request_t *r, mx_api_error_t *err) {
+  if (!json_is_array(v)) return bad(err, "messages", "invalid_type", "messages must be an array, not %s", json_kind(v));
+  size_t n = json_array_size(v);
+  if (n == 0) return bad(err, "messages", "invalid_value", "messages is empty; give at least one message");
+  if (n > 4096) return bad(err, "messages", "invalid_value", "messages has %zu entries; at most 4096 are accepted", n);
+  r->msgs = calloc(n, sizeof *r->msgs);
+  if (!r->msgs) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  size_t i;
+  json_t *m;
+  json_array_foreach(v, i, m) {
+    char param[64];
+    snprintf(param, sizeof param, "messages[%zu]", i);
+    if (!json_is_object(m)) return bad(err, param, "invalid_type", "%s must be an object, not %s", param, json_kind(m));
+    const char *key;
+    json_t *fv;
+    json_object_foreach(m, key, fv) {
+      if (!strcmp(key, "role") || !strcmp(key, "content") || !strcmp(key, "name")) continue;
+      snprintf(param, sizeof param, "messages[%zu].%.40s", i, key);
+      return bad(err, param, "unsupported_parameter", "%s is not supported (tool calls and other message fields are not)", param);
+    }
+    const json_t *role = json_object_get(m, "role"), *content = json_object_get(m, "content");
+    snprintf(param, sizeof param, "messages[%zu].role", i);
+    if (!role) return bad(err, param, "missing_required_parameter", "%s is missing", param);
+    if (!json_is_string(role)) return bad(err, param, "invalid_type", "%s must be a string, not %s", param, json_kind(role));
+    const char *rs = json_string_value(role);
+    if (!strcmp(rs, "developer")) rs = "system"; /* OpenAI's newer name for the system role */
+    if (strcmp(rs, "system") && strcmp(rs, "user") && strcmp(rs, "assistant"))
+      return bad(err, param, "invalid_value", "%s is '%.40s'; use system, developer, user or assistant", param, rs);
+    if (!content) {
+      snprintf(param, sizeof param, "messages[%zu].content", i);
+      return bad(err, param, "missing_required_parameter", "%s is missing", param);
+    }
+    mx_strbuf_t text;
+    mx_strbuf_init(&text);
+    mx_strbuf_append(&text, "", 0);
+    mx_status_t st = message_content(content, (int)i, &text, err);
+    if (st) {
+      mx_strbuf_free(&text);
+      return st;
+    }
+    r->msgs[i].role = strdup(rs);
+    r->msgs[i].content = mx_strbuf_take(&text);
+    r->n_msgs = (int)i + 1;
+    if (!r->msgs[i].role || !r->msgs[i].content) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  }
+  return NULL;
+}
+
+static mx_status_t parse_prompt(const json_t *v, mx_api_request_t *r, mx_api_error_t *err) {
+  /* A one-element array is what some clients send for a single prompt; more would be a batch. */
+  if (json_is_array(v)) {
+    if (json_array_size(v) != 1 || !json_is_string(json_array_get(v, 0)))
+      return bad(err, "prompt", json_is_string(json_array_get(v, 0)) ? "unsupported_parameter" : "invalid_type",
+                 "prompt must be a string (or an array of exactly one string); batches and token arrays are not supported");
+    v = json_array_get(v, 0);
+  }
+  if (!json_is_string(v)) return bad(err, "prompt", "invalid_type", "prompt must be a string, not %s", json_kind(v));
+  if (json_string_length(v) == 0) return bad(err, "prompt", "invalid_value", "prompt is empty");
+  r->prompt_len = json_string_length(v);
+  r->prompt = malloc(r->prompt_len + 1);
+  if (!r->prompt) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  memcpy(r->prompt, json_string_value(v), r->prompt_len + 1);
+  return NULL;
+}
+
+static mx_status_t parse_stop(const json_t *v, mx_api_request_t *r, mx_api_error_t *err) {
+  if (json_is_null(v)) return NULL;
+  json_t *one = json_is_string(v) ? json_array() : NULL;
+  if (one) json_array_append(one, (json_t *)v);
+  const json_t *arr = one ? one : v;
+  mx_status_t st = NULL;
+  if (!json_is_array(arr)) st = bad(err, "stop", "invalid_type", "stop must be a string or an array of strings, not %s", json_kind(v));
+  else if (json_array_size(arr) > MX_MAX_STOPS)
+    st = bad(err, "stop", "invalid_value", "stop has %zu strings; at most %d are accepted", json_array_size(arr), MX_MAX_STOPS);
+  for (size_t i = 0; !st && i < json_array_size(arr); i++) {
+    const json_t *s = json_array_get(arr, i);
+    if (!json_is_string(s)) st = bad(err, "stop", "invalid_type", "stop[%zu] must be a string, not %s", i, json_kind(s));
+    else if (json_string_length(s) == 0) st = bad(err, "stop", "invalid_value", "stop[%zu] is empty", i);
+    else if (json_string_length(s) > MAX_STOP_BYTES)
+      st = bad(err, "stop", "invalid_value", "stop[%zu] is %zu bytes; at most %d are accepted", i, json_string_length(s), MAX_STOP_BYTES);
+    else if (strlen(json_string_value(s)) != json_string_length(s))
+      st = bad(err, "stop", "invalid_value", "stop[%zu] contains a NUL character", i);
+    else if (!(r->stops[r->n_stops++] = strdup(json_string_value(s)))) st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  }
+  json_decref(one);
+  return st;
+}
+
+/* One top-level field. */
+static mx_status_t parse_field(const char *key, const json_t *v, const mx_api_limits_t *lim, mx_api_request_t *r,
+                               const json_t **stream_options, mx_api_error_t *err) {
+  bool chat = r->kind == MX_API_CHAT;
+  double d;
+  if (in_list(unsupported_common, key) || in_list(chat ? unsupported_chat : unsupported_completion, key)) {
+    if (is_neutral(key, v)) return NULL;
+    return bad(err, key, "unsupported_parameter", "%s is not supported by this server (send it as null or leave it out)", key);
+  }
+  static const char *const nullable[] = {"stream", "stream_options", "max_tokens", "max_completion_tokens", "temperature",
+                                         "top_p", "min_p", "repetition_penalty", "top_k", "seed", "stop", "ignore_eos", "user",
+                                         NULL};
+  if (json_is_null(v) && in_list(nullable, key) && (chat || strcmp(key, "max_completion_tokens"))) return NULL; /* default */
+  if (!strcmp(key, "model")) {
+    if (!json_is_string(v)) return bad(err, "model", "invalid_type", "model must be a string, not %s", json_kind(v));
+    if (!(r->model = strdup(json_string_value(v)))) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  } else if (!chat && !strcmp(key, "prompt")) {
+    return parse_prompt(v, r, err);
+  } else if (chat && !strcmp(key, "messages")) {
+    return parse_messages(v, r, err);
+  } else if (!strcmp(key, "stream")) {
+    return want_bool("stream", v, &r->stream, err);
+  } else if (!strcmp(key, "stream_options")) {
+    if (!json_is_object(v)) return bad(err, key, "invalid_type", "stream_options must be an object, not %s", json_kind(v));
+    *stream_options = v;
+  } else if (!strcmp(key, "max_tokens") || (chat && !strcmp(key, "max_completion_tokens"))) {
+    int n = 0;
+    MX_RETURN_IF_ERROR(want_max_tokens(key, v, lim, &n, err));
+    /* max_completion_tokens is the newer spelling; it wins when both are given. */
+    if (!strcmp(key, "max_completion_tokens") || !r->max_tokens) r->max_tokens = n;
+  } else if (!strcmp(key, "temperature")) {
+    MX_RETURN_IF_ERROR(want_number(key, v, 0, 2, false, &d, err));
+    r->sampling.temperature = (float)d;
+  } else if (!strcmp(key, "top_p")) {
+    MX_RETURN_IF_ERROR(want_number(key, v, 0, 1, true, &d, err));
+    r->sampling.top_p = (float)d;
+  } else if (!strcmp(key, "min_p")) {
+    MX_RETURN_IF_ERROR(want_number(key, v, 0, 0.999999, false, &d, err));
+    r->sampling.min_p = (float)d;
+  } else if (!strcmp(key, "repetition_penalty")) {
+    MX_RETURN_IF_ERROR(want_number(key, v, 0, 10, true, &d, err));
+    r->sampling.repeat_penalty = (float)d;
+  } else if (!strcmp(key, "top_k")) {
+    if (!json_is_integer(v)) return bad(err, key, "invalid_type", "top_k must be an integer, not %s", json_kind(v));
+    if (json_integer_value(v) < 0 || json_integer_value(v) > (1 << 22))
+      return bad(err, key, "invalid_value", "top_k is %lld; use 0 (off) up to %d", (long long)json_integer_value(v), 1 << 22);
+    r->sampling.top_k = (int)json_integer_value(v);
+  } else if (!strcmp(key, "seed")) {
+    if (!json_is_integer(v)) return bad(err, key, "invalid_type", "seed must be an integer, not %s", json_kind(v));
+    r->sampling.seed = (uint64_t)json_integer_value(v);
+    r->has_seed = true;
+  } else if (!strcmp(key, "stop")) {
+    return parse_stop(v, r, err);
+  } else if (!strcmp(key, "ignore_eos")) {
+    return want_bool(key, v, &r->ignore_eos, err);
+  } else if (!strcmp(key, "user")) {
+    if (!json_is_string(v)) return bad(err, key, "invalid_type", "user must be a string, not %s", json_kind(v));
+  } else if (!chat && !strcmp(key, "messages")) {
+    return bad(err, key, "unknown_parameter", "messages belongs to /v1/chat/completions; /v1/completions takes prompt");
+  } else if (chat && !strcmp(key, "prompt")) {
+    return bad(err, key, "unknown_parameter", "prompt belongs to /v1/completions; /v1/chat/completions takes messages");
+  } else {
+    return bad(err, key, "unknown_parameter", "unknown field '%.60s'", key);
+  }
+  return NULL;
+}
+
+mx_status_t mx_api_parse(mx_api_kind_t kind, const char *body, size_t len, const mx_api_limits_t *lim, mx_api_request_t *r,
+                         mx_api_error_t *err) {
+  memset(r, 0, sizeof *r);
+  r->kind = kind;
+  r->sampling = (mx_sampling_t){.temperature = 1, .top_p = 1, .repeat_penalty = 1};
+  mx_api_error_set(err, 400, "invalid_request_error", NULL, NULL);
+  size_t valid = mx_utf8_valid_prefix((const uint8_t *)body, len);
+  if (valid != len) return bad(err, NULL, "invalid_json", "the body is not valid UTF-8 (byte offset %zu)", valid);
+  json_error_t je;
+  json_t *root = json_loadb(body, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &je);
+  if (!root) return bad(err, NULL, "invalid_json", "the body is not valid JSON: %s (line %d, column %d)", je.text, je.line, je.column);
+  mx_status_t st = NULL;
+  if (!json_is_object(root)) st = bad(err, NULL, "invalid_json", "the body must be a JSON object, not %s", json_kind(root));
+  const json_t *stream_options = NULL;
+  const char *key;
+  json_t *v;
+  if (!st) json_object_foreach(root, key, v) {
+      if ((st = parse_field(key, v, lim, r, &stream_options, err))) break;
+    }
+  const char *need = kind == MX_API_CHAT ? "messages" : "prompt";
+  if (!st && (kind == MX_API_CHAT ? !r->msgs : !r->prompt))
+    st = bad(err, need, "missing_required_parameter", "%s is missing", need);
+  if (!st && stream_options) {
+    if (!r->stream) st = bad(err, "stream_options", "invalid_value", "stream_options is only allowed when stream is true");
+    json_object_foreach((json_t *)stream_options, key, v) {
+      if (st) break;
+      if (!strcmp(key, "include_usage")) st = json_is_null(v) ? NULL : want_bool("stream_options.include_usage", v, &r->include_usage, err);
+      else st = bad(err, "stream_options", "unknown_parameter", "stream_options.%.60s is not supported", key);
+    }
+  }
+  if (!st) {
+    /* A backstop: the ranges above are the sampler's or narrower. */
+    st = mx_sampling_validate(&r->sampling);
+    if (st) mx_api_error_set(err, 400, "invalid_request_error", NULL, "invalid_value");
+  }
+  json_decref(root);
+  if (st) mx_api_request_free(r);
+  return st;
+}
+
+void mx_api_request_free(mx_api_request_t *r) {
+  free(r->model);
+  free(r->prompt);
+  for (int i = 0; i < r->n_msgs; i++) {
+    free((char *)r->msgs[i].role);
+    free((char *)r->msgs[i].content);
+  }
+  free(r->msgs);
+  for (int i = 0; i < r->n_stops; i++) free(r->stops[i]);
+  mx_api_kind_t kind = r->kind;
+  memset(r, 0, sizeof *r);
+  r->kind = kind;
+}
+
+mx_status_t mx_api_check_prompt(int n_prompt, int max_prompt, int capacity, mx_api_error_t *err) {
+  if (n_prompt < 1) return bad(err, "prompt", "invalid_value", "the prompt encodes to no tokens");
+  if (n_prompt > max_prompt)
+    return bad(err, "prompt", "context_length_exceeded",
+               "the prompt is %d tokens; this server accepts at most %d (context capacity %d)", n_prompt, max_prompt, capacity);
+  return NULL;
+}
+
+/* --- answers ------------------------------------------------------------------------------- */
+
+/* JSON text from a (possibly invalid UTF-8) byte run; invalid bytes become U+FFFD. */
+static json_t *text_json(const char *text, size_t len) {
+  if (!text) return json_string("");
+  if (mx_utf8_valid_prefix((const uint8_t *)text, len) == len) return json_stringn(text, len);
+  mx_strbuf_t b;
+  mx_strbuf_init(&b);
+  mx_utf8_append_lossy(&b, (const uint8_t *)text, len);
+  json_t *s = json_stringn(b.data ? b.data : "", b.len);
+  mx_strbuf_free(&b);
+  return s;
+}
+
+static char *dump(json_t *j) {
+  char *s = j ? json_dumps(j, JSON_COMPACT) : NULL;
+  json_decref(j);
+  return s;
+}
+
+static json_t *usage_json(int p, int c) {
+  return json_pack("{s:i, s:i, s:i}", "prompt_tokens", p, "completion_tokens", c, "total_tokens", p + c);
+}
+
+static json_t *head(const char *object, const mx_api_meta_t *m) {
+  return json_pack("{s:s, s:s, s:I, s:s}", "id", m->id, "object", object, "created", (json_int_t)m->created, "model", m->model);
+}
+
+char *mx_api_response_json(mx_api_kind_t kind, const mx_api_meta_t *m, const char *text, size_t len, const char *finish,
+                           int prompt_tokens, int completion_tokens) {
+  json_t *root = head(kind == MX_API_CHAT ? "chat.completion" : "text_completion", m);
+  json_t *choice = kind == MX_API_CHAT
+                       ? json_pack("{s:i, s:{s:s, s:o}, s:n, s:s}", "index", 0, "message", "role", "assistant", "content",
+                                   text_json(text, len), "logprobs", "finish_reason", finish)
+                       : json_pack("{s:i, s:o, s:n, s:s}", "index", 0, "text", text_json(text, len), "logprobs", "finish_reason",
+                                   finish);
+  if (!root || !choice) {
+    json_decref(root);
+    json_decref(choice);
+    return NULL;
+  }
+  json_object_set_new(root, "choices", json_pack("[o]", choice));
+  json_object_set_new(root, "usage", usage_json(prompt_tokens, completion_tokens));
+  return dump(root);
+}
+
+char *mx_api_chunk_json(mx_api_kind_t kind, const mx_api_meta_t *m, const char *text, size_t len, const char *finish,
+                        bool first) {
+  json_t *root = head(kind == MX_API_CHAT ? "chat.completion.chunk" : "text_completion", m);
+  json_t *choice = json_pack("{s:i, s:n}", "index", 0, "logprobs");
+  if (!root || !choice) {
+    json_decref(root);
+    json_decref(choice);
+    return NULL;
+  }
+  if (kind == MX_API_CHAT) {
+    json_t *delta = json_object();
+    if (first) json_object_set_new(delta, "role", json_string("assistant"));
+    if (first || (text && len)) json_object_set_new(delta, "content", text_json(text, len));
+    json_object_set_new(choice, "delta", delta);
+  } else {
+    json_object_set_new(choice, "text", text_json(text, len));
+  }
+  json_object_set_new(choice, "finish_reason", finish ? json_string(finish) : json_null());
+  json_object_set_new(root, "choices", json_pack("[o]", choice));
+  return dump(root);
+}
+
+char *mx_api_usage_chunk_json(mx_api_kind_t kind, const mx_api_meta_t *m, int prompt_tokens, int completion_tokens) {
+  json_t *root = head(kind == MX_API_CHAT ? "chat.completion.chunk" : "text_completion", m);
+  if (!root) return NULL;
+  json_object_set_new(root, "choices", json_array());
+  json_object_set_new(root, "usage", usage_json(prompt_tokens, completion_tokens));
+  return dump(root);
+}
+
+char *mx_api_models_json(const char *const *names, int n, long long created) {
+  json_t *data = json_array();
+  for (int i = 0; i < n; i++)
+    json_array_append_new(data, json_pack("{s:s, s:s, s:I, s:s}", "id", names[i], "object", "model", "created",
+                                          (json_int_t)created, "owned_by", "mlxcel"));
+  return dump(json_pack("{s:s, s:o}", "object", "list", "data", data));
+}
+
+char *mx_api_error_json(mx_status_t st, const mx_api_error_t *err) {
+  char msg[1024];
+  const char *remedy = st ? mx_status_remedy(st) : "";
+  snprintf(msg, sizeof msg, "%s%s%s", st ? mx_status_message(st) : "unknown error", remedy[0] ? "; " : "", remedy);
+  json_t *e = json_pack("{s:{s:o, s:s, s:o, s:o}}", "error", "message", text_json(msg, strlen(msg)), "type",
+                        err->type ? err->type : "invalid_request_error", "param",
+                        err->param[0] ? json_string(err->param) : json_null(), "code",
+                        err->code[0] ? json_string(err->code) : json_null());
+  char *s = dump(e);
+  return s ? s : strdup("{\"error\":{\"message\":\"out of memory\",\"type\":\"server_error\",\"param\":null,\"code\":null}}");
+}

@@ -1,0 +1,86 @@
+/* The OpenAI API's JSON: request bodies of /v1/completions and /v1/chat/completions turned into
+ * validated parameters, and the response, stream-chunk, model-list and error objects.
+ *
+ * Nothing here knows HTTP sockets or the engine's threads, so every bad-input class is unit-tested
+ * (tests/unit/test_server.c). Validation is strict on purpose: a field we do not implement (n > 1,
+ * logprobs, tools, echo, ...) is refused with an OpenAI-style error naming it, never silently
+ * ignored, because a client that asked for it would otherwise get a different answer than it
+ * believes. Fields whose value cannot change the output (user, n = 1, logprobs = null, ...) pass. */
+#ifndef MX_SERVER_OPENAI_H
+#define MX_SERVER_OPENAI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base/status.h"
+#include "base/strbuf.h"
+#include "engine/sampler.h"
+#include "engine/scheduler.h"
+#include "tokenizer/chat.h"
+
+typedef enum { MX_API_COMPLETION = 0, MX_API_CHAT } mx_api_kind_t;
+
+/* What an HTTP error answer needs beyond the status's one-line message. */
+typedef struct {
+  int http_status;  /* 400, 401, 404, 413, 503, ... */
+  const char *type; /* "invalid_request_error", "server_error", ... */
+  char param[64];   /* the offending field; "" for none (JSON null) */
+  char code[48];    /* a machine-readable reason; "" for none (JSON null) */
+} mx_api_error_t;
+
+typedef struct {
+  int max_tokens; /* the largest max_tokens accepted: the context capacity */
+} mx_api_limits_t;
+
+typedef struct {
+  mx_api_kind_t kind;
+  char *model;            /* NULL when the request names none */
+  char *prompt;           /* completions: NUL-terminated, valid UTF-8, non-empty */
+  size_t prompt_len;
+  mx_chat_msg_t *msgs;    /* chat: role and content owned (role normalised: developer -> system) */
+  int n_msgs;
+  bool stream, include_usage;
+  int max_tokens;         /* 0: not given (the caller picks the default) */
+  mx_sampling_t sampling; /* OpenAI defaults: temperature 1, top_p 1 */
+  bool has_seed;          /* false: the caller draws a seed */
+  char *stops[MX_MAX_STOPS];
+  int n_stops;
+  bool ignore_eos;        /* extension (as vLLM): keep going past end-of-sequence tokens */
+} mx_api_request_t;
+
+/* Parses and validates a request body. On failure the status (MX_STAGE_USAGE) holds the one-line
+ * message and *err the HTTP status, type, param and code; *out is left empty. */
+mx_status_t mx_api_parse(mx_api_kind_t kind, const char *body, size_t len, const mx_api_limits_t *limits,
+                         mx_api_request_t *out, mx_api_error_t *err);
+void mx_api_request_free(mx_api_request_t *r);
+
+/* The prompt's token count against the session: over max_prompt (the largest prefill) is a 400
+ * with code context_length_exceeded. */
+mx_status_t mx_api_check_prompt(int n_prompt, int max_prompt, int capacity, mx_api_error_t *err);
+
+/* Fills *err for the common non-validation answers. */
+void mx_api_error_set(mx_api_error_t *err, int http_status, const char *type, const char *param, const char *code);
+
+/* {"error":{"message":..., "type":..., "param":..., "code":...}}; the message is the status's
+ * message, its remedy appended when it has one. Never NULL (falls back to a static text). */
+char *mx_api_error_json(mx_status_t st, const mx_api_error_t *err);
+
+typedef struct {
+  const char *id;    /* "cmpl-..." / "chatcmpl-..." */
+  long long created; /* Unix seconds */
+  const char *model; /* the served model id */
+} mx_api_meta_t;
+
+/* The whole non-streaming answer. finish: "stop" / "length". NULL only when out of memory. */
+char *mx_api_response_json(mx_api_kind_t kind, const mx_api_meta_t *m, const char *text, size_t len, const char *finish,
+                           int prompt_tokens, int completion_tokens);
+/* One stream chunk: text (may be NULL/empty), finish (NULL while running). Chat chunks carry the
+ * assistant role in the first one (first = true). */
+char *mx_api_chunk_json(mx_api_kind_t kind, const mx_api_meta_t *m, const char *text, size_t len, const char *finish,
+                        bool first);
+/* The last chunk when stream_options.include_usage was asked: no choices, the usage. */
+char *mx_api_usage_chunk_json(mx_api_kind_t kind, const mx_api_meta_t *m, int prompt_tokens, int completion_tokens);
+/* GET /v1/models. */
+char *mx_api_models_json(const char *const *names, int n, long long created);
+
+#endif

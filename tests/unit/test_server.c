@@ -1,0 +1,547 @@
+/* The server's pure parts: OpenAI request validation (every bad-input class gets a 4xx naming the
+ * field), the answer and stream-chunk JSON, SSE framing, the metrics text, and the prompt helper.
+ * The live server is tested by tests/server/openai_client_test.py with the official client. */
+#include "testutil.h"
+
+#include <jansson.h>
+#include <pthread.h>
+
+#include "engine/prompt.h"
+#include "server/metrics.h"
+#include "server/openai.h"
+#include "server/sse.h"
+
+static const mx_api_limits_t lim = {.max_tokens = 512};
+
+static mx_status_t parse(mx_api_kind_t kind, const char *body, mx_api_request_t *r, mx_api_error_t *e) {
+  return mx_api_parse(kind, body, strlen(body), &lim, r, e);
+}
+
+/* Expects a refusal: HTTP status, param ("" for null), and a message fragment; one line. */
+static void expect_bad(mx_api_kind_t kind, const char *body, int http, const char *param, const char *needle) {
+  mx_api_request_t r;
+  mx_api_error_t e;
+  mx_status_t st = parse(kind, body, &r, &e);
+  if (!st) fail_msg("accepted: %s", body);
+  if (e.http_status != http || strcmp(e.param, param) != 0 || !strstr(mx_status_message(st), needle))
+    fail_msg("body %s: got %d param '%s' message '%s'; expected %d '%s' '%s'", body, e.http_status, e.param,
+             mx_status_message(st), http, param, needle);
+  assert_string_equal(e.type, "invalid_request_error");
+  assert_null(strchr(mx_status_message(st), '\n'));
+  /* Nothing is left allocated in the request after a refusal. */
+  assert_null(r.prompt);
+  assert_null(r.msgs);
+  assert_int_equal(r.n_stops, 0);
+  mx_status_free(st);
+}
+
+static void expect_ok(mx_api_kind_t kind, const char *body, mx_api_request_t *r) {
+  mx_api_error_t e;
+  mx_status_t st = parse(kind, body, r, &e);
+  if (st) fail_msg("refused %s: %s", body, mx_status_message(st));
+}
+
+static void malformed_bodies_are_refused(void **state) {
+  (void)state;
+  expect_bad(MX_API_COMPLETION, "", 400, "", "not valid JSON");
+  expect_bad(MX_API_COMPLETION, "{\"prompt\": \"hi\"", 400, "", "not valid JSON");
+  expect_bad(MX_API_COMPLETION, "{\"prompt\": \"hi\"} trailing", 400, "", "not valid JSON");
+  expect_bad(MX_API_COMPLETION, "[\"prompt\"]", 400, "", "must be a JSON object");
+  expect_bad(MX_API_COMPLETION, "\"prompt\"", 400, "", "must be a JSON object");
+  expect_bad(MX_API_COMPLETION, "{\"prompt\":\"a\",\"prompt\":\"b\"}", 400, "", "duplicate");
+  expect_bad(MX_API_COMPLETION, "{\"prompt\":\"\xff\xfe\"}", 400, "", "not valid UTF-8 (byte offset 11)");
+  expect_bad(MX_API_COMPLETION, "{\"prompt\":\"\xc0\xaf\"}", 400, "", "not valid UTF-8"); /* overlong */
+  expect_bad(MX_API_COMPLETION, "{\"prompt\":\"\xed\xa0\x80\"}", 400, "", "not valid UTF-8"); /* surrogate */
+  expect_bad(MX_API_COMPLETION, "{\"prompt\":\"a\\u0000b\"}", 400, "", "not valid JSON");    /* NUL inside */
+  expect_bad(MX_API_COMPLETION, "{\"prompt\":\"\\ud800\"}", 400, "", "not valid JSON");      /* lone surrogate escape */
+  /* A body with a NUL byte in the middle: the length, not the NUL, ends it. */
+  mx_api_request_t r;
+  mx_api_error_t e;
+  mx_status_t st = mx_api_parse(MX_API_COMPLETION, "{\"prompt\":\"a\"}\0{", 15, &lim, &r, &e);
+  assert_non_null(st);
+  assert_int_equal(e.http_status, 400);
+  mx_status_free(st);
+}
+
+static void wrong_types_name_the_field(void **state) {
+  (void)state;
+  const mx_api_kind_t C = MX_API_COMPLETION;
+  expect_bad(C, "{\"prompt\":5}", 400, "prompt", "prompt must be a string, not an integer");
+  expect_bad(C, "{\"prompt\":null}", 400, "prompt", "prompt must be a string, not null");
+  expect_bad(C, "{\"prompt\":{}}", 400, "prompt", "must be a string");
+  expect_bad(C, "{\"prompt\":\"a\",\"model\":3}", 400, "model", "model must be a string");
+  expect_bad(C, "{\"prompt\":\"a\",\"max_tokens\":\"10\"}", 400, "max_tokens", "must be an integer, not a string");
+  expect_bad(C, "{\"prompt\":\"a\",\"max_tokens\":1.5}", 400, "max_tokens", "must be an integer, not a number");
+  expect_bad(C, "{\"prompt\":\"a\",\"temperature\":\"hot\"}", 400, "temperature", "must be a number, not a string");
+  expect_bad(C, "{\"prompt\":\"a\",\"top_p\":true}", 400, "top_p", "must be a number, not a boolean");
+  expect_bad(C, "{\"prompt\":\"a\",\"seed\":1.5}", 400, "seed", "seed must be an integer");
+  expect_bad(C, "{\"prompt\":\"a\",\"stream\":\"yes\"}", 400, "stream", "must be a boolean");
+  expect_bad(C, "{\"prompt\":\"a\",\"stop\":5}", 400, "stop", "string or an array of strings");
+  expect_bad(C, "{\"prompt\":\"a\",\"stop\":[\"x\",1]}", 400, "stop", "stop[1] must be a string");
+  expect_bad(C, "{\"prompt\":\"a\",\"stream\":true,\"stream_options\":[]}", 400, "stream_options", "must be an object");
+  expect_bad(C, "{\"prompt\":\"a\",\"stream\":true,\"stream_options\":{\"include_usage\":1}}", 400,
+             "stream_options.include_usage", "must be a boolean");
+  expect_bad(C, "{\"prompt\":\"a\",\"user\":7}", 400, "user", "user must be a string");
+  expect_bad(C, "{\"prompt\":\"a\",\"top_k\":2.5}", 400, "top_k", "must be an integer");
+  const mx_api_kind_t K = MX_API_CHAT;
+  expect_bad(K, "{\"messages\":\"hi\"}", 400, "messages", "must be an array, not a string");
+  expect_bad(K, "{\"messages\":[1]}", 400, "messages[0]", "must be an object, not an integer");
+  expect_bad(K, "{\"messages\":[{\"role\":5,\"content\":\"x\"}]}", 400, "messages[0].role", "must be a string");
+  expect_bad(K, "{\"messages\":[{\"role\":\"user\",\"content\":5}]}", 400, "messages[0].content", "string or an array");
+  expect_bad(K, "{\"messages\":[{\"role\":\"user\",\"content\":null}]}", 400, "messages[0].content", "string or an array");
+  expect_bad(K, "{\"messages\":[{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":3}]}]}", 400,
+             "messages[0].content", "must be {\"type\":\"text\",\"text\":STRING}");
+}
+
+static void missing_and_empty_fields_are_refused(void **state) {
+  (void)state;
+  expect_bad(MX_API_COMPLETION, "{}", 400, "prompt", "prompt is missing");
+  expect_bad(MX_API_COMPLETION, "{\"model\":\"m\",\"max_tokens\":5}", 400, "prompt", "prompt is missing");
+  expect_bad(MX_API_COMPLETION, "{\"prompt\":\"\"}", 400, "prompt", "prompt is empty");
+  expect_bad(MX_API_COMPLETION, "{\"prompt\":[]}", 400, "prompt", "exactly one string");
+  expect_bad(MX_API_COMPLETION, "{\"prompt\":[\"a\",\"b\"]}", 400, "prompt", "batches and token arrays are not supported");
+  expect_bad(MX_API_COMPLETION, "{\"prompt\":[1,2,3]}", 400, "prompt", "token arrays are not supported");
+  expect_bad(MX_API_COMPLETION, "{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}", 400, "messages",
+             "/v1/completions takes prompt");
+  expect_bad(MX_API_CHAT, "{}", 400, "messages", "messages is missing");
+  expect_bad(MX_API_CHAT, "{\"messages\":[]}", 400, "messages", "messages is empty");
+  expect_bad(MX_API_CHAT, "{\"prompt\":\"hi\"}", 400, "prompt", "/v1/chat/completions takes messages");
+  expect_bad(MX_API_CHAT, "{\"messages\":[{\"content\":\"x\"}]}", 400, "messages[0].role", "is missing");
+  expect_bad(MX_API_CHAT, "{\"messages\":[{\"role\":\"user\"}]}", 400, "messages[0].content", "is missing");
+  expect_bad(MX_API_CHAT, "{\"messages\":[{\"role\":\"wizard\",\"content\":\"x\"}]}", 400, "messages[0].role", "'wizard'");
+  expect_bad(MX_API_COMPLETION, "{\"prompt\":\"a\",\"stop\":\"\"}", 400, "stop", "stop[0] is empty");
+}
+
+static void numbers_out_of_range_are_refused(void **state) {
+  (void)state;
+  const mx_api_kind_t C = MX_API_COMPLETION;
+  expect_bad(C, "{\"prompt\":\"a\",\"max_tokens\":0}", 400, "max_tokens", "at least 1");
+  expect_bad(C, "{\"prompt\":\"a\",\"max_tokens\":-5}", 400, "max_tokens", "-5");
+  expect_bad(C, "{\"prompt\":\"a\",\"max_tokens\":513}", 400, "max_tokens", "at most 512");
+  expect_bad(C, "{\"prompt\":\"a\",\"max_tokens\":1000000000000000000}", 400, "max_tokens", "at most 512");
+  expect_bad(C, "{\"prompt\":\"a\",\"max_tokens\":99999999999999999999999}", 400, "", "too big integer");
+  expect_bad(MX_API_CHAT, "{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"max_completion_tokens\":0}", 400,
+             "max_completion_tokens", "at least 1");
+  expect_bad(C, "{\"prompt\":\"a\",\"temperature\":-0.1}", 400, "temperature", "at least 0");
+  expect_bad(C, "{\"prompt\":\"a\",\"temperature\":2.5}", 400, "temperature", "at most 2");
+  expect_bad(C, "{\"prompt\":\"a\",\"top_p\":0}", 400, "top_p", "above 0");
+  expect_bad(C, "{\"prompt\":\"a\",\"top_p\":1.01}", 400, "top_p", "at most 1");
+  expect_bad(C, "{\"prompt\":\"a\",\"top_k\":-1}", 400, "top_k", "-1");
+  expect_bad(C, "{\"prompt\":\"a\",\"min_p\":1}", 400, "min_p", "at most");
+  expect_bad(C, "{\"prompt\":\"a\",\"repetition_penalty\":0}", 400, "repetition_penalty", "above 0");
+  expect_bad(C, "{\"prompt\":\"a\",\"stop\":[\"1\",\"2\",\"3\",\"4\",\"5\",\"6\",\"7\",\"8\",\"9\"]}", 400, "stop", "at most 8");
+  char body[600];
+  snprintf(body, sizeof body, "{\"prompt\":\"a\",\"stop\":\"%0300d\"}", 0);
+  expect_bad(C, body, 400, "stop", "at most 256");
+}
+
+static void unsupported_fields_are_refused_not_ignored(void **state) {
+  (void)state;
+  const mx_api_kind_t C = MX_API_COMPLETION, K = MX_API_CHAT;
+  expect_bad(C, "{\"prompt\":\"a\",\"n\":2}", 400, "n", "n is not supported");
+  expect_bad(C, "{\"prompt\":\"a\",\"logprobs\":1}", 400, "logprobs", "not supported");
+  expect_bad(C, "{\"prompt\":\"a\",\"logprobs\":0}", 400, "logprobs", "not supported"); /* 0 still asks for them */
+  expect_bad(C, "{\"prompt\":\"a\",\"best_of\":3}", 400, "best_of", "not supported");
+  expect_bad(C, "{\"prompt\":\"a\",\"echo\":true}", 400, "echo", "not supported");
+  expect_bad(C, "{\"prompt\":\"a\",\"suffix\":\"end\"}", 400, "suffix", "not supported");
+  expect_bad(C, "{\"prompt\":\"a\",\"logit_bias\":{\"1\":5}}", 400, "logit_bias", "not supported");
+  expect_bad(C, "{\"prompt\":\"a\",\"presence_penalty\":0.5}", 400, "presence_penalty", "not supported");
+  expect_bad(C, "{\"prompt\":\"a\",\"frequency_penalty\":-1}", 400, "frequency_penalty", "not supported");
+  expect_bad(C, "{\"prompt\":\"a\",\"bogus\":1}", 400, "bogus", "unknown field 'bogus'");
+  expect_bad(C, "{\"prompt\":\"a\",\"stream_options\":{\"include_usage\":true}}", 400, "stream_options",
+             "only allowed when stream is true");
+  expect_bad(C, "{\"prompt\":\"a\",\"stream\":true,\"stream_options\":{\"x\":true}}", 400, "stream_options", "not supported");
+  expect_bad(C, "{\"prompt\":\"a\",\"tools\":[]}", 400, "tools", "unknown field"); /* a chat field */
+  const char *msg = "\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]";
+  char body[512];
+  static const struct {
+    const char *field, *param;
+  } chat_bad[] = {{"\"n\":3", "n"},
+                  {"\"logprobs\":true", "logprobs"},
+                  {"\"top_logprobs\":2", "top_logprobs"},
+                  {"\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"f\"}}]", "tools"},
+                  {"\"tool_choice\":\"auto\"", "tool_choice"},
+                  {"\"functions\":[{\"name\":\"f\"}]", "functions"},
+                  {"\"function_call\":\"auto\"", "function_call"},
+                  {"\"response_format\":{\"type\":\"json_object\"}", "response_format"},
+                  {"\"echo\":true", "echo"}, /* a completions field */
+                  {"\"audio\":{}", "audio"}};
+  for (size_t i = 0; i < sizeof chat_bad / sizeof chat_bad[0]; i++) {
+    snprintf(body, sizeof body, "{%s,%s}", msg, chat_bad[i].field);
+    expect_bad(K, body, 400, chat_bad[i].param, chat_bad[i].param);
+  }
+  expect_bad(K, "{\"messages\":[{\"role\":\"tool\",\"content\":\"x\"}]}", 400, "messages[0].role", "'tool'");
+  expect_bad(K, "{\"messages\":[{\"role\":\"assistant\",\"content\":\"x\",\"tool_calls\":[]}]}", 400,
+             "messages[0].tool_calls", "not supported");
+  expect_bad(K, "{\"messages\":[{\"role\":\"user\",\"content\":[{\"type\":\"image_url\",\"image_url\":{\"url\":\"x\"}}]}]}",
+             400, "messages[0].content", "not a text part");
+}
+
+static void neutral_values_of_unsupported_fields_pass(void **state) {
+  (void)state;
+  mx_api_request_t r;
+  expect_ok(MX_API_COMPLETION,
+            "{\"prompt\":\"a\",\"n\":1,\"best_of\":1,\"echo\":false,\"suffix\":null,\"logprobs\":null,\"presence_penalty\":0,"
+            "\"frequency_penalty\":0.0,\"logit_bias\":{},\"user\":\"u\",\"temperature\":null,\"stop\":null,\"max_tokens\":null}",
+            &r);
+  assert_int_equal(r.max_tokens, 0);
+  assert_int_equal(r.n_stops, 0);
+  assert_true(r.sampling.temperature == 1.0f);
+  mx_api_request_free(&r);
+  expect_ok(MX_API_CHAT,
+            "{\"messages\":[{\"role\":\"user\",\"content\":\"hi\",\"name\":\"bob\"}],\"logprobs\":false,\"tools\":[],"
+            "\"tool_choice\":\"none\",\"parallel_tool_calls\":true,\"response_format\":{\"type\":\"text\"},\"top_logprobs\":null}",
+            &r);
+  mx_api_request_free(&r);
+}
+
+static void valid_requests_carry_their_parameters(void **state) {
+  (void)state;
+  mx_api_request_t r;
+  expect_ok(MX_API_COMPLETION,
+            "{\"model\":\"smol\",\"prompt\":\"Once upon\",\"max_tokens\":7,\"temperature\":0,\"top_p\":0.9,\"seed\":42,"
+            "\"stop\":\"\\n\",\"stream\":true,\"stream_options\":{\"include_usage\":true},\"top_k\":5,\"min_p\":0.1,"
+            "\"repetition_penalty\":1.1,\"ignore_eos\":true}",
+            &r);
+  assert_string_equal(r.model, "smol");
+  assert_string_equal(r.prompt, "Once upon");
+  assert_int_equal(r.prompt_len, 9);
+  assert_int_equal(r.max_tokens, 7);
+  assert_true(r.sampling.temperature == 0.0f);
+  assert_true(r.sampling.top_p == 0.9f);
+  assert_true(r.has_seed);
+  assert_int_equal(r.sampling.seed, 42);
+  assert_int_equal(r.sampling.top_k, 5);
+  assert_true(r.stream && r.include_usage && r.ignore_eos);
+  assert_int_equal(r.n_stops, 1);
+  assert_string_equal(r.stops[0], "\n");
+  mx_api_request_free(&r);
+  expect_ok(MX_API_COMPLETION, "{\"prompt\":[\"only one\"],\"stop\":[\"a\",\"bb\",\"c\",\"d\",\"e\",\"f\",\"g\",\"h\"]}", &r);
+  assert_string_equal(r.prompt, "only one");
+  assert_int_equal(r.n_stops, 8);
+  assert_string_equal(r.stops[7], "h");
+  assert_false(r.has_seed);
+  assert_null(r.model);
+  mx_api_request_free(&r);
+  expect_ok(MX_API_CHAT,
+            "{\"messages\":[{\"role\":\"developer\",\"content\":\"Be brief.\"},{\"role\":\"user\",\"content\":[{\"type\":\"text\","
+            "\"text\":\"Hello\"},{\"type\":\"text\",\"text\":\"there\"}]},{\"role\":\"assistant\",\"content\":\"\"}],"
+            "\"max_tokens\":9,\"max_completion_tokens\":11}",
+            &r);
+  assert_int_equal(r.n_msgs, 3);
+  assert_string_equal(r.msgs[0].role, "system");
+  assert_string_equal(r.msgs[1].content, "Hello\nthere");
+  assert_string_equal(r.msgs[2].content, "");
+  assert_int_equal(r.max_tokens, 11); /* max_completion_tokens wins */
+  mx_api_request_free(&r);
+  /* Unicode survives: escapes and raw UTF-8 alike. */
+  expect_ok(MX_API_COMPLETION, "{\"prompt\":\"caf\\u00e9 \xe2\x9c\x93\"}", &r);
+  assert_string_equal(r.prompt, "caf\xc3\xa9 \xe2\x9c\x93");
+  mx_api_request_free(&r);
+}
+
+static void prompt_length_checks(void **state) {
+  (void)state;
+  mx_api_error_t e;
+  assert_ok(mx_api_check_prompt(10, 512, 512, &e));
+  assert_ok(mx_api_check_prompt(512, 512, 512, &e));
+  mx_status_t st = mx_api_check_prompt(513, 512, 512, &e);
+  assert_non_null(st);
+  assert_int_equal(e.http_status, 400);
+  assert_string_equal(e.code, "context_length_exceeded");
+  assert_non_null(strstr(mx_status_message(st), "513 tokens"));
+  mx_status_free(st);
+  st = mx_api_check_prompt(0, 512, 512, &e);
+  assert_non_null(st);
+  mx_status_free(st);
+}
+
+/* --- answers --------------------------------------------------------------------------------- */
+
+static json_t *load(char *text) {
+  assert_non_null(text);
+  json_error_t je;
+  json_t *j = json_loads(text, 0, &je);
+  if (!j) fail_msg("not JSON (%s): %s", je.text, text);
+  assert_null(strchr(text, '\n')); /* compact: one SSE data line */
+  free(text);
+  return j;
+}
+
+static const char *str_at(json_t *j, const char *path) {
+  json_t *v = j;
+  char buf[128];
+  snprintf(buf, sizeof buf, "%s", path);
+  for (char *tok = strtok(buf, "."); tok && v; tok = strtok(NULL, "."))
+    v = (tok[0] >= '0' && tok[0] <= '9') ? json_array_get(v, (size_t)atoi(tok)) : json_object_get(v, tok);
+  return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+static long long int_at(json_t *j, const char *obj, const char *key) {
+  return json_integer_value(json_object_get(json_object_get(j, obj), key));
+}
+
+static void error_objects_have_the_openai_shape(void **state) {
+  (void)state;
+  mx_api_error_t e;
+  mx_api_error_set(&e, 404, "invalid_request_error", "model", "model_not_found");
+  mx_status_t st = mx_status_make(MX_STAGE_USAGE, "use GET /v1/models", "the model 'x' does not exist");
+  json_t *j = load(mx_api_error_json(st, &e));
+  mx_status_free(st);
+  json_t *err = json_object_get(j, "error");
+  assert_int_equal(json_object_size(j), 1);
+  assert_int_equal(json_object_size(err), 4);
+  assert_string_equal(str_at(j, "error.message"), "the model 'x' does not exist; use GET /v1/models");
+  assert_string_equal(str_at(j, "error.type"), "invalid_request_error");
+  assert_string_equal(str_at(j, "error.param"), "model");
+  assert_string_equal(str_at(j, "error.code"), "model_not_found");
+  json_decref(j);
+  /* No param, no code: JSON nulls, not empty strings. */
+  mx_api_error_set(&e, 400, "invalid_request_error", NULL, NULL);
+  st = mx_status_make(MX_STAGE_USAGE, NULL, "bad \"quote\" and \xff byte");
+  j = load(mx_api_error_json(st, &e));
+  mx_status_free(st);
+  assert_true(json_is_null(json_object_get(json_object_get(j, "error"), "param")));
+  assert_true(json_is_null(json_object_get(json_object_get(j, "error"), "code")));
+  assert_string_equal(str_at(j, "error.message"), "bad \"quote\" and \xef\xbf\xbd byte");
+  json_decref(j);
+}
+
+static void responses_carry_text_finish_and_usage(void **state) {
+  (void)state;
+  mx_api_meta_t m = {.id = "cmpl-1", .created = 1700000000, .model = "smol"};
+  json_t *j = load(mx_api_response_json(MX_API_COMPLETION, &m, "Hello", 5, "length", 3, 16));
+  assert_string_equal(str_at(j, "object"), "text_completion");
+  assert_string_equal(str_at(j, "id"), "cmpl-1");
+  assert_string_equal(str_at(j, "model"), "smol");
+  assert_int_equal(json_integer_value(json_object_get(j, "created")), 1700000000);
+  assert_string_equal(str_at(j, "choices.0.text"), "Hello");
+  assert_string_equal(str_at(j, "choices.0.finish_reason"), "length");
+  assert_int_equal(int_at(j, "usage", "prompt_tokens"), 3);
+  assert_int_equal(int_at(j, "usage", "completion_tokens"), 16);
+  assert_int_equal(int_at(j, "usage", "total_tokens"), 19);
+  json_decref(j);
+  m.id = "chatcmpl-2";
+  /* Bytes that are not UTF-8 (a split character) come out as U+FFFD, never as broken JSON. */
+  j = load(mx_api_response_json(MX_API_CHAT, &m, "ok\xe2\x9c", 4, "stop", 10, 2));
+  assert_string_equal(str_at(j, "object"), "chat.completion");
+  assert_string_equal(str_at(j, "choices.0.message.role"), "assistant");
+  assert_string_equal(str_at(j, "choices.0.message.content"), "ok\xef\xbf\xbd");
+  assert_string_equal(str_at(j, "choices.0.finish_reason"), "stop");
+  json_decref(j);
+}
+
+static void stream_chunks_follow_openai(void **state) {
+  (void)state;
+  mx_api_meta_t m = {.id = "chatcmpl-3", .created = 5, .model = "smol"};
+  json_t *j = load(mx_api_chunk_json(MX_API_CHAT, &m, "", 0, NULL, true));
+  assert_string_equal(str_at(j, "object"), "chat.completion.chunk");
+  assert_string_equal(str_at(j, "choices.0.delta.role"), "assistant");
+  assert_string_equal(str_at(j, "choices.0.delta.content"), "");
+  assert_true(json_is_null(json_object_get(json_array_get(json_object_get(j, "choices"), 0), "finish_reason")));
+  json_decref(j);
+  j = load(mx_api_chunk_json(MX_API_CHAT, &m, "Hi\n", 3, NULL, false));
+  assert_null(str_at(j, "choices.0.delta.role"));
+  assert_string_equal(str_at(j, "choices.0.delta.content"), "Hi\n");
+  json_decref(j);
+  j = load(mx_api_chunk_json(MX_API_CHAT, &m, NULL, 0, "length", false));
+  assert_int_equal(json_object_size(json_object_get(json_array_get(json_object_get(j, "choices"), 0), "delta")), 0);
+  assert_string_equal(str_at(j, "choices.0.finish_reason"), "length");
+  json_decref(j);
+  j = load(mx_api_chunk_json(MX_API_COMPLETION, &m, "tok", 3, NULL, false));
+  assert_string_equal(str_at(j, "object"), "text_completion");
+  assert_string_equal(str_at(j, "choices.0.text"), "tok");
+  json_decref(j);
+  j = load(mx_api_usage_chunk_json(MX_API_CHAT, &m, 4, 6));
+  assert_int_equal(json_array_size(json_object_get(j, "choices")), 0);
+  assert_int_equal(int_at(j, "usage", "total_tokens"), 10);
+  json_decref(j);
+  const char *names[] = {"smol"};
+  j = load(mx_api_models_json(names, 1, 9));
+  assert_string_equal(str_at(j, "object"), "list");
+  assert_string_equal(str_at(j, "data.0.id"), "smol");
+  assert_string_equal(str_at(j, "data.0.object"), "model");
+  json_decref(j);
+}
+
+static void sse_framing(void **state) {
+  (void)state;
+  mx_strbuf_t b;
+  mx_strbuf_init(&b);
+  mx_sse_event(&b, "{\"a\":1}");
+  assert_string_equal(b.data, "data: {\"a\":1}\n\n");
+  b.len = 0;
+  /* A newline of any kind inside the data starts a new data line, never ends the event early. */
+  mx_sse_event(&b, "one\ntwo\r\nthree\rfour");
+  assert_string_equal(b.data, "data: one\ndata: two\ndata: three\ndata: four\n\n");
+  b.len = 0;
+  mx_sse_event(&b, "");
+  assert_string_equal(b.data, "data: \n\n");
+  b.len = 0;
+  mx_sse_done(&b);
+  assert_string_equal(b.data, "data: [DONE]\n\n");
+  b.len = 0;
+  mx_sse_comment(&b, "waiting\ninjected: x");
+  assert_string_equal(b.data, ": waiting\n\n");
+  mx_strbuf_free(&b);
+}
+
+/* --- metrics --------------------------------------------------------------------------------- */
+
+static bool has_line(const char *text, const char *line) {
+  size_t n = strlen(line);
+  for (const char *p = text; (p = strstr(p, line)); p += n)
+    if ((p == text || p[-1] == '\n') && p[n] == '\n') return true;
+  return false;
+}
+
+static void metrics_text(void **state) {
+  (void)state;
+  mx_metrics_t *m = mx_metrics_create();
+  mx_metrics_request(m, MX_EP_COMPLETIONS, 200);
+  mx_metrics_request(m, MX_EP_COMPLETIONS, 200);
+  mx_metrics_request(m, MX_EP_COMPLETIONS, 400);
+  mx_metrics_request(m, MX_EP_CHAT, 200);
+  mx_metrics_request(m, MX_EP_OTHER, 404);
+  mx_metrics_generation(m, &(mx_metrics_generation_t){.prompt_tokens = 10, .completion_tokens = 5, .ttft_ms = 30,
+                                                     .decode_ms = 80, .queue_ms = 2, .finish = "length"});
+  mx_metrics_generation(m, &(mx_metrics_generation_t){.prompt_tokens = 7, .completion_tokens = 1, .ttft_ms = 2000,
+                                                     .finish = "stop"});
+  mx_metrics_generation(m, &(mx_metrics_generation_t){.prompt_tokens = 3, .completion_tokens = 2, .ttft_ms = 9000, .finish = "cancelled"});
+  mx_metrics_device_t d[2] = {
+      {.device = "local-task", .slots = 4, .active = 1, .queued = 2, .requests = 17, .healthy = true, .has_memory = true, .device_bytes = 1234,
+       .device_bytes_peak = 5678},
+      {.device = "we\"ird\\", .slots = 4},
+  };
+  mx_strbuf_t b;
+  mx_strbuf_init(&b);
+  mx_metrics_render(m, d, 2, &b);
+  const char *t = b.data;
+  assert_true(has_line(t, "# TYPE mlxcel_http_requests_total counter"));
+  assert_true(has_line(t, "mlxcel_http_requests_total{endpoint=\"/v1/completions\",status=\"200\"} 2"));
+  assert_true(has_line(t, "mlxcel_http_requests_total{endpoint=\"/v1/completions\",status=\"400\"} 1"));
+  assert_true(has_line(t, "mlxcel_http_requests_total{endpoint=\"/v1/chat/completions\",status=\"200\"} 1"));
+  assert_true(has_line(t, "mlxcel_http_requests_total{endpoint=\"other\",status=\"404\"} 1"));
+  assert_true(has_line(t, "mlxcel_prompt_tokens_total 20"));
+  assert_true(has_line(t, "mlxcel_completion_tokens_total 8"));
+  assert_true(has_line(t, "mlxcel_generations_total{reason=\"length\"} 1"));
+  assert_true(has_line(t, "mlxcel_generations_total{reason=\"cancelled\"} 1"));
+  /* Histograms: cumulative buckets; a cancelled generation's partial figures are left out. */
+  assert_true(has_line(t, "# TYPE mlxcel_time_to_first_token_seconds histogram"));
+  assert_true(has_line(t, "mlxcel_time_to_first_token_seconds_bucket{le=\"0.025\"} 0"));
+  assert_true(has_line(t, "mlxcel_time_to_first_token_seconds_bucket{le=\"0.05\"} 1"));
+  assert_true(has_line(t, "mlxcel_time_to_first_token_seconds_bucket{le=\"2.5\"} 2"));
+  assert_true(has_line(t, "mlxcel_time_to_first_token_seconds_bucket{le=\"+Inf\"} 2"));
+  assert_true(has_line(t, "mlxcel_time_to_first_token_seconds_count 2"));
+  assert_true(has_line(t, "mlxcel_time_to_first_token_seconds_sum 2.030000"));
+  /* 80 ms over 4 intervals: one 20 ms observation; one-token answers have none. */
+  assert_true(has_line(t, "mlxcel_time_per_output_token_seconds_bucket{le=\"0.01\"} 0"));
+  assert_true(has_line(t, "mlxcel_time_per_output_token_seconds_bucket{le=\"0.025\"} 1"));
+  assert_true(has_line(t, "mlxcel_time_per_output_token_seconds_count 1"));
+  assert_true(has_line(t, "mlxcel_active_slots{device=\"local-task\",backend=\"0\"} 1"));
+  assert_true(has_line(t, "mlxcel_queue_depth{device=\"local-task\",backend=\"0\"} 2"));
+  assert_true(has_line(t, "mlxcel_slots{device=\"we\\\"ird\\\\\",backend=\"1\"} 4"));
+  assert_true(has_line(t, "mlxcel_device_healthy{device=\"we\\\"ird\\\\\",backend=\"1\"} 0"));
+  assert_true(has_line(t, "mlxcel_device_memory_bytes{device=\"local-task\",backend=\"0\"} 1234"));
+  assert_true(has_line(t, "mlxcel_device_memory_peak_bytes{device=\"local-task\",backend=\"0\"} 5678"));
+  assert_null(strstr(t, "mlxcel_device_memory_bytes{device=\"we")); /* unknown is absent, not 0 */
+  assert_true(has_line(t, "# TYPE mlxcel_device_requests_total counter"));
+  assert_true(has_line(t, "mlxcel_device_requests_total{device=\"local-task\",backend=\"0\"} 17"));
+  /* Every non-comment line is "name{labels} value" or "name value". */
+  for (const char *p = t; *p;) {
+    const char *nl = strchr(p, '\n');
+    assert_non_null(nl);
+    if (*p != '#') {
+      const char *sp = nl;
+      while (sp > p && sp[-1] != ' ') sp--;
+      assert_true(sp > p + 1 && sp < nl);
+      char *end;
+      strtod(sp, &end);
+      assert_ptr_equal(end, nl);
+    }
+    p = nl + 1;
+  }
+  mx_strbuf_free(&b);
+  mx_metrics_destroy(m);
+}
+
+static void *hammer(void *arg) {
+  mx_metrics_t *m = arg;
+  for (int i = 0; i < 10000; i++) {
+    mx_metrics_request(m, MX_EP_HEALTH, 200);
+    mx_metrics_generation(m, &(mx_metrics_generation_t){.prompt_tokens = 1, .completion_tokens = 2, .ttft_ms = 1,
+                                                       .decode_ms = 1, .finish = "stop"});
+  }
+  return NULL;
+}
+
+static void metrics_are_thread_safe(void **state) {
+  (void)state;
+  mx_metrics_t *m = mx_metrics_create();
+  pthread_t th[4];
+  for (int i = 0; i < 4; i++) pthread_create(&th[i], NULL, hammer, m);
+  for (int i = 0; i < 4; i++) pthread_join(th[i], NULL);
+  mx_strbuf_t b;
+  mx_strbuf_init(&b);
+  mx_metrics_render(m, NULL, 0, &b);
+  assert_true(has_line(b.data, "mlxcel_http_requests_total{endpoint=\"/health\",status=\"200\"} 40000"));
+  assert_true(has_line(b.data, "mlxcel_completion_tokens_total 80000"));
+  assert_true(has_line(b.data, "mlxcel_time_to_first_token_seconds_count 40000"));
+  mx_strbuf_free(&b);
+  mx_metrics_destroy(m);
+}
+
+/* --- the prompt helper ----------------------------------------------------------------------- */
+
+static void prompt_helper_places_bos_once(void **state) {
+  (void)state;
+  const char *shared = getenv("MLXCEL_SHARED_DIR");
+  char dir[4096];
+  snprintf(dir, sizeof dir, "%s/data/llama3-tokenizer", shared && shared[0] ? shared : "../shared");
+  mx_tokenizer_t *t;
+  assert_ok(mx_tokenizer_load_hf(dir, &t));
+  int bos = mx_tokenizer_bos(t);
+  assert_true(bos >= 0);
+  mx_ids_t raw = {0}, chat = {0};
+  assert_ok(mx_prompt_encode_text(t, "Hello", 5, &raw));
+  assert_int_equal(raw.ids[0], bos);
+  mx_chat_msg_t msgs[] = {{"system", "Be brief."}, {"user", "Hello"}};
+  assert_ok(mx_prompt_encode_chat(t, msgs, 2, &chat));
+  /* The template holds BOS; encoding must not add a second one. */
+  assert_int_equal(chat.ids[0], bos);
+  assert_true(chat.ids[1] != bos);
+  mx_strbuf_t text;
+  mx_strbuf_init(&text);
+  assert_ok(mx_tokenizer_decode(t, chat.ids, chat.n, false, &text));
+  assert_non_null(strstr(text.data, "<|start_header_id|>user<|end_header_id|>\n\nHello<|eot_id|>"));
+  assert_non_null(strstr(text.data, "<|start_header_id|>assistant<|end_header_id|>\n\n"));
+  mx_strbuf_free(&text);
+  mx_ids_free(&raw);
+  mx_ids_free(&chat);
+  /* Invalid UTF-8 in a raw prompt is a usage error, not a crash. */
+  mx_ids_t bad = {0};
+  assert_status(mx_prompt_encode_text(t, "a\xff", 2, &bad), MX_STAGE_USAGE, NULL);
+  mx_ids_free(&bad);
+  mx_tokenizer_free(t);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(malformed_bodies_are_refused),
+      cmocka_unit_test(wrong_types_name_the_field),
+      cmocka_unit_test(missing_and_empty_fields_are_refused),
+      cmocka_unit_test(numbers_out_of_range_are_refused),
+      cmocka_unit_test(unsupported_fields_are_refused_not_ignored),
+      cmocka_unit_test(neutral_values_of_unsupported_fields_pass),
+      cmocka_unit_test(valid_requests_carry_their_parameters),
+      cmocka_unit_test(prompt_length_checks),
+      cmocka_unit_test(error_objects_have_the_openai_shape),
+      cmocka_unit_test(responses_carry_text_finish_and_usage),
+      cmocka_unit_test(stream_chunks_follow_openai),
+      cmocka_unit_test(sse_framing),
+      cmocka_unit_test(metrics_text),
+      cmocka_unit_test(metrics_are_thread_safe),
+      cmocka_unit_test(prompt_helper_places_bos_once),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
