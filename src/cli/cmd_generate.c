@@ -5,6 +5,7 @@
 
 #include "base/clock.h"
 #include "cli/cli.h"
+#include "engine/prompt.h"
 #include "engine/sampler.h"
 #include "engine/textout.h"
 #include "engine/session.h"
@@ -113,31 +114,16 @@ static mx_status_t parse_args(int argc, char **argv, gen_args_t *a, int *want_he
 /* The prompt's ids: through the chat template when it is on, else the raw text with BOS per the
  * tokenizer's configuration. */
 static mx_status_t prompt_ids(const gen_args_t *a, const mx_tokenizer_t *t, mx_ids_t *ids) {
-  const char *tmpl = mx_tokenizer_chat_template(t);
-  bool chat = a->chat_forced ? a->chat : tmpl != NULL;
+  bool chat = a->chat_forced ? a->chat : mx_tokenizer_chat_template(t) != NULL;
   if (!chat) {
     if (a->system) return mx_status_make(MX_STAGE_USAGE, "drop --system or use --chat", "--system needs the chat template");
-    return mx_tokenizer_encode(t, a->prompt, strlen(a->prompt), true, ids);
+    return mx_prompt_encode_text(t, a->prompt, strlen(a->prompt), ids);
   }
-  size_t bl = 0;
-  const char *bos = mx_tokenizer_bos(t) >= 0 ? mx_tokenizer_token_bytes(t, mx_tokenizer_bos(t), &bl) : NULL;
-  char *bos_text = bos ? strndup(bos, bl) : NULL;
-  mx_chat_template_t ct;
-  mx_status_t st = mx_chat_template_parse(tmpl, bos_text, &ct);
-  free(bos_text);
-  if (st) return st;
   mx_chat_msg_t msgs[2];
   int n = 0;
   if (a->system) msgs[n++] = (mx_chat_msg_t){"system", a->system};
   msgs[n++] = (mx_chat_msg_t){"user", a->prompt};
-  mx_strbuf_t text;
-  mx_strbuf_init(&text);
-  st = mx_chat_render(&ct, msgs, n, true, &text);
-  /* The template already holds BOS where the model wants it (as transformers' apply_chat_template). */
-  if (!st) st = mx_tokenizer_encode(t, text.data, text.len, false, ids);
-  mx_strbuf_free(&text);
-  mx_chat_template_free(&ct);
-  return st;
+  return mx_prompt_encode_chat(t, msgs, n, ids);
 }
 
 /* Prints what became final. */
