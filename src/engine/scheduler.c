@@ -474,7 +474,7 @@ mx_status_t mx_sched_submit(mx_sched_t *s, const mx_request_params_t *p, mx_requ
   mx_status_t st = NULL;
   if (s->closing) st = mx_status_make(MX_STAGE_BUSY, "retry on another server", "the server is shutting down");
   else if (!s->healthy)
-    st = mx_status_make(MX_STAGE_BUSY, "restart the server (see its log for the device error)", "the device failed earlier");
+    st = mx_status_make(MX_STAGE_DEVICE, "restart the server (see its log for the device error)", "the device failed earlier");
   else if (s->active + s->queued >= s->n_slots + s->queue_max)
     st = mx_status_make(MX_STAGE_BUSY, "retry later", "all %d slots are busy and %d requests are waiting", s->n_slots,
                         s->queued);

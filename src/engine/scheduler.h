@@ -60,7 +60,8 @@ void mx_sched_shutdown(mx_sched_t *s, int deadline_ms);
 void mx_sched_destroy(mx_sched_t *s);
 
 /* Queues a request. Fails with MX_STAGE_USAGE for bad parameters (the message names the field) and
- * with MX_STAGE_BUSY when the wait queue is full or the scheduler is shutting down. */
+ * with MX_STAGE_BUSY when the wait queue is full or the scheduler is shutting down, and with
+ * MX_STAGE_DEVICE after a device failure (the scheduler is unhealthy for good). */
 mx_status_t mx_sched_submit(mx_sched_t *s, const mx_request_params_t *p, mx_request_t **out);
 
 /* Waits up to timeout_ms (0: don't wait, <0: forever) for text not yet taken or for the end.

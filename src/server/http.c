@@ -335,9 +335,10 @@ static enum MHD_Result generate(ctx_t *c) {
   mx_api_request_free(&ar);
   if (st) {
     c->req = NULL;
-    bool busy = mx_status_stage(st) == MX_STAGE_BUSY, usage = mx_status_stage(st) == MX_STAGE_USAGE;
-    return queue_simple_error(c, busy ? 503 : usage ? 400 : 500, busy || !usage ? "server_error" : "invalid_request_error", NULL,
-                              busy ? "overloaded" : NULL, st);
+    mx_stage_t stage = mx_status_stage(st);
+    bool busy = stage == MX_STAGE_BUSY, down = stage == MX_STAGE_DEVICE, usage = stage == MX_STAGE_USAGE;
+    return queue_simple_error(c, busy || down ? 503 : usage ? 400 : 500, usage ? "invalid_request_error" : "server_error", NULL,
+                              busy ? "overloaded" : down ? "unavailable" : NULL, st);
   }
   snprintf(c->id, sizeof c->id, "%s-%016llx", kind == MX_API_CHAT ? "chatcmpl" : "cmpl", (unsigned long long)next_random(s));
   c->meta = (mx_api_meta_t){.id = c->id, .created = (long long)time(NULL), .model = s->model_name};
