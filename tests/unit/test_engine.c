@@ -50,6 +50,32 @@ static void llama_graph_matches_golden(void **state) {
   free(text);
 }
 
+/* IREE 3.13's CUDA backend starts signed-integer min/max reductions from the unsigned identities
+ * (-1 for min, 0 for max), so an i32 argmax returned -1 on the H200 (docs/spikes.md,
+ * bench/results/2026-11-30-h200-cuda-debug/). The graph must reduce no integer tensor with minimum
+ * or maximum; the argmax takes its index minimum in f32. */
+static void graph_has_no_integer_min_max_reduction(void **state) {
+  (void)state;
+  for (int slots = 1; slots <= 3; slots += 2) {
+    char *text = emit_tiny_slots(slots);
+    int argmin_f32 = 0;
+    for (char *line = text; line && *line;) {
+      char *end = strchr(line, '\n');
+      size_t n = end ? (size_t)(end - line) : strlen(line);
+      char buf[512];
+      snprintf(buf, sizeof buf, "%.*s", (int)(n < sizeof buf - 1 ? n : sizeof buf - 1), line);
+      if (strstr(buf, "\"stablehlo.minimum\"(%rx") || strstr(buf, "\"stablehlo.maximum\"(%rx")) {
+        if (strstr(buf, "i32>") || strstr(buf, "i64>")) fail_msg("integer min/max reduction: %s", buf);
+        if (strstr(buf, "minimum") && strstr(buf, "f32>")) argmin_f32++;
+      }
+      line = end ? end + 1 : NULL;
+    }
+    /* prefill_N and decode for each bucket (2) + decode: the argmax's index minimum, in f32. */
+    assert_int_equal(argmin_f32, 3);
+    free(text);
+  }
+}
+
 /* Weights for the tiny config in dir/model, by mlxcel synth, in f32 as the graph declares them. */
 static void tiny_weights(const char *dir, char *weights, size_t cap) {
   char cfg[256], model[256], tokdir[4096];
@@ -392,7 +418,7 @@ int main(void) {
       cmocka_unit_test(llama_graph_matches_golden),
       cmocka_unit_test(llama_graph_compiles_and_runs_every_function),
       cmocka_unit_test(batched_slots_match_single_sequence_runs),
-      cmocka_unit_test(state_globals_do_not_alias),
+      cmocka_unit_test(state_globals_do_not_alias), cmocka_unit_test(graph_has_no_integer_min_max_reduction),
       cmocka_unit_test(llama3_rope_scaling_keeps_high_frequencies),
       cmocka_unit_test(sampler_behaves),
       cmocka_unit_test(textout_holds_back_stop_prefixes),
