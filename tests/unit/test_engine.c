@@ -9,6 +9,7 @@
 #include "compiler/compile.h"
 #include "device/launch.h"
 #include "engine/sampler.h"
+#include "engine/session.h"
 #include "engine/textout.h"
 #include "hlo/builder.h"
 #include "hlo/llama.h"
@@ -74,6 +75,24 @@ static void graph_has_no_integer_min_max_reduction(void **state) {
     assert_int_equal(argmin_f32, 3);
     free(text);
   }
+}
+
+/* A token outside the vocabulary is an error before it reaches the device (its gather does not
+ * clamp) and when it comes back from it (a wrong argmax, as IREE 3.13 computed on CUDA). */
+static void token_ids_outside_the_vocabulary_are_refused(void **state) {
+  (void)state;
+  int32_t ok[3] = {0, 17, 39}, neg[2] = {5, -1}, big[1] = {40};
+  assert_ok(mx_check_token_ids("decode", ok, 3, 40, false));
+  assert_ok(mx_check_token_ids("decode", ok, 3, 40, true));
+  mx_status_t st = mx_check_token_ids("prefill_32", neg, 2, 40, true);
+  assert_non_null(st);
+  assert_int_equal(mx_status_stage(st), MX_STAGE_CALL);
+  assert_non_null(strstr(mx_status_message(st), "prefill_32 returned token -1 (row 1), outside the vocabulary 0..39"));
+  mx_status_free(st);
+  st = mx_check_token_ids("decode", big, 1, 40, false);
+  assert_non_null(st);
+  assert_int_equal(mx_status_stage(st), MX_STAGE_USAGE);
+  mx_status_free(st);
 }
 
 /* Weights for the tiny config in dir/model, by mlxcel synth, in f32 as the graph declares them. */
@@ -419,6 +438,7 @@ int main(void) {
       cmocka_unit_test(llama_graph_compiles_and_runs_every_function),
       cmocka_unit_test(batched_slots_match_single_sequence_runs),
       cmocka_unit_test(state_globals_do_not_alias), cmocka_unit_test(graph_has_no_integer_min_max_reduction),
+      cmocka_unit_test(token_ids_outside_the_vocabulary_are_refused),
       cmocka_unit_test(llama3_rope_scaling_keeps_high_frequencies),
       cmocka_unit_test(sampler_behaves),
       cmocka_unit_test(textout_holds_back_stop_prefixes),
