@@ -132,6 +132,20 @@ int mx_session_capacity(const mx_session_t *s) { return s->o.capacity; }
 int mx_session_max_prompt(const mx_session_t *s) { return s->graph.buckets[s->graph.n_buckets - 1]; }
 int mx_session_slots(const mx_session_t *s) { return s->graph.slots; }
 
+mx_status_t mx_check_token_ids(const char *fn, const int32_t *ids, int n, int vocab, bool from_device) {
+  for (int i = 0; i < n; i++) {
+    if (ids[i] >= 0 && ids[i] < vocab) continue;
+    if (from_device)
+      return mx_status_make(MX_STAGE_CALL,
+                            "the device computed a wrong argmax: a compiler bug for this target (see docs/spikes.md); "
+                            "report it with the device and the VMFB",
+                            "%s returned token %d (row %d), outside the vocabulary 0..%d", fn, ids[i], i, vocab - 1);
+    return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "%s given token %d (row %d), outside the vocabulary 0..%d", fn,
+                          ids[i], i, vocab - 1);
+  }
+  return NULL;
+}
+
 /* Calls fn and takes back either `n_floats` floats or `n_tokens` i32 tokens. */
 static mx_status_t call(mx_session_t *s, const char *fn, mx_tensor_t *in, int n_in, float *floats, size_t n_floats,
                         int32_t *tokens, int n_tokens) {
@@ -148,7 +162,10 @@ static mx_status_t call(mx_session_t *s, const char *fn, mx_tensor_t *in, int n_
   } else {
     if (out.dtype != MX_I32 || mx_tensor_count(&out) != n_tokens)
       st = mx_status_make(MX_STAGE_CALL, "this is an engine bug", "%s returned an unexpected token tensor", fn);
-    else memcpy(tokens, out.data, sizeof(int32_t) * (size_t)n_tokens);
+    else {
+      memcpy(tokens, out.data, sizeof(int32_t) * (size_t)n_tokens);
+      st = mx_check_token_ids(fn, tokens, n_tokens, mx_model_config(s->model)->vocab, true);
+    }
   }
   if (n_out == 1) mx_tensor_release(&out);
   return st;
@@ -163,6 +180,7 @@ mx_status_t mx_session_prefill_slot(mx_session_t *s, int slot, const int32_t *id
                           "a prompt of %d tokens does not fit the largest prefill (%d)", n, mx_session_max_prompt(s));
   if (slot < 0 || slot >= s->graph.slots)
     return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "slot %d of %d", slot, s->graph.slots);
+  MX_RETURN_IF_ERROR(mx_check_token_ids("prefill", ids, n, mx_model_config(s->model)->vocab, false));
   int32_t *padded = calloc((size_t)bucket, sizeof *padded), len = n, sl = slot;
   if (!padded) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
   memcpy(padded, ids, sizeof *ids * (size_t)n);
@@ -187,6 +205,7 @@ mx_status_t mx_session_decode_slots(mx_session_t *s, const int32_t *tokens, cons
     if (pos[b] < 0 || pos[b] >= s->o.capacity)
       return mx_status_make(MX_STAGE_USAGE, "raise the context capacity", "position %d is outside the context capacity %d",
                             pos[b], s->o.capacity);
+  MX_RETURN_IF_ERROR(mx_check_token_ids("decode", tokens, S, mx_model_config(s->model)->vocab, false));
   int64_t shape = S;
   /* The tensors only read the host arrays. */
   mx_tensor_t in[2] = {mx_tensor_host(MX_I32, 1, &shape, (int32_t *)tokens), mx_tensor_host(MX_I32, 1, &shape, (int32_t *)pos)};

@@ -66,6 +66,11 @@ mx_status_t mx_session_decode_slots(mx_session_t *s, const int32_t *tokens, cons
 /* One token at position pos in a single-slot session. */
 mx_status_t mx_session_decode(mx_session_t *s, int32_t token, int pos, float *logits, int32_t *next);
 /* Logits at every position of ids (n <= score_len): out holds n * vocab floats. */
+/* Token ids going to or coming from the device must lie in [0, vocab): the graph's embedding gather
+ * does not clamp, so an id outside reads out of bounds on the device (a CUDA illegal address), and an
+ * id the device returns outside it means a wrong argmax (docs/spikes.md). `from_device` picks the
+ * stage and wording of the error. */
+mx_status_t mx_check_token_ids(const char *fn, const int32_t *ids, int n, int vocab, bool from_device);
 mx_status_t mx_session_score(mx_session_t *s, const int32_t *ids, int n, float *out);
 mx_status_t mx_session_device_stats(mx_session_t *s, mx_alloc_stats_t *out);
 

@@ -240,14 +240,18 @@ static mx_hval_t lm_head(ctx_t *x, mx_hval_t hn) {
   return linear(x, hn, key, x->c->vocab);
 }
 
-/* Per row, the lowest index of the largest logit, as torch.argmax picks. logits: [R, V] f32 -> [R] i32. */
+/* Per row, the lowest index of the largest logit, as torch.argmax picks. logits: [R, V] f32 -> [R] i32.
+ * The index minimum is taken in f32, not i32: IREE 3.13's CUDA backend starts a signed-integer min
+ * (max) reduction from -1 (0), the unsigned identities, so an i32 argmax returned -1 for every row
+ * and the next step's embedding gather then read out of bounds (docs/spikes.md). Indices below 2^24
+ * are exact in f32; config validation keeps the vocabulary under 2^22. */
 static mx_hval_t argmax(ctx_t *x, mx_hval_t logits) {
   mx_hlo_t *h = x->h;
   int64_t R = logits.dims[0], V = logits.dims[1], one = 1, zero = 0;
   mx_hval_t mx = mx_hlo_reduce(h, logits, MX_REDUCE_MAX, 1, &one);
   mx_hval_t is_max = mx_hlo_compare(h, "EQ", logits, mx_hlo_broadcast(h, mx, 2, logits.dims, &zero));
-  mx_hval_t idx = mx_hlo_select(h, is_max, mx_hlo_iota(h, t2(MX_I32, R, V), 1), mx_hlo_splat(h, t2(MX_I32, R, V), (double)V));
-  return mx_hlo_reduce(h, idx, MX_REDUCE_MIN, 1, &one);
+  mx_hval_t idx = mx_hlo_select(h, is_max, mx_hlo_iota(h, t2(MX_F32, R, V), 1), mx_hlo_splat(h, t2(MX_F32, R, V), (double)V));
+  return mx_hlo_convert(h, mx_hlo_reduce(h, idx, MX_REDUCE_MIN, 1, &one), MX_I32);
 }
 
 /* Positions start .. start+T-1 as [T] i32. */

@@ -9,6 +9,7 @@
 #include "compiler/compile.h"
 #include "device/launch.h"
 #include "engine/sampler.h"
+#include "engine/session.h"
 #include "engine/textout.h"
 #include "hlo/builder.h"
 #include "hlo/llama.h"
@@ -48,6 +49,50 @@ static void llama_graph_matches_golden(void **state) {
   golden[n] = '\0';
   assert_string_equal(text, golden);
   free(text);
+}
+
+/* IREE 3.13's CUDA backend starts signed-integer min/max reductions from the unsigned identities
+ * (-1 for min, 0 for max), so an i32 argmax returned -1 on the H200 (docs/spikes.md,
+ * bench/results/2026-11-30-h200-cuda-debug/). The graph must reduce no integer tensor with minimum
+ * or maximum; the argmax takes its index minimum in f32. */
+static void graph_has_no_integer_min_max_reduction(void **state) {
+  (void)state;
+  for (int slots = 1; slots <= 3; slots += 2) {
+    char *text = emit_tiny_slots(slots);
+    int argmin_f32 = 0;
+    for (char *line = text; line && *line;) {
+      char *end = strchr(line, '\n');
+      size_t n = end ? (size_t)(end - line) : strlen(line);
+      char buf[512];
+      snprintf(buf, sizeof buf, "%.*s", (int)(n < sizeof buf - 1 ? n : sizeof buf - 1), line);
+      if (strstr(buf, "\"stablehlo.minimum\"(%rx") || strstr(buf, "\"stablehlo.maximum\"(%rx")) {
+        if (strstr(buf, "i32>") || strstr(buf, "i64>")) fail_msg("integer min/max reduction: %s", buf);
+        if (strstr(buf, "minimum") && strstr(buf, "f32>")) argmin_f32++;
+      }
+      line = end ? end + 1 : NULL;
+    }
+    /* prefill_N and decode for each bucket (2) + decode: the argmax's index minimum, in f32. */
+    assert_int_equal(argmin_f32, 3);
+    free(text);
+  }
+}
+
+/* A token outside the vocabulary is an error before it reaches the device (its gather does not
+ * clamp) and when it comes back from it (a wrong argmax, as IREE 3.13 computed on CUDA). */
+static void token_ids_outside_the_vocabulary_are_refused(void **state) {
+  (void)state;
+  int32_t ok[3] = {0, 17, 39}, neg[2] = {5, -1}, big[1] = {40};
+  assert_ok(mx_check_token_ids("decode", ok, 3, 40, false));
+  assert_ok(mx_check_token_ids("decode", ok, 3, 40, true));
+  mx_status_t st = mx_check_token_ids("prefill_32", neg, 2, 40, true);
+  assert_non_null(st);
+  assert_int_equal(mx_status_stage(st), MX_STAGE_CALL);
+  assert_non_null(strstr(mx_status_message(st), "prefill_32 returned token -1 (row 1), outside the vocabulary 0..39"));
+  mx_status_free(st);
+  st = mx_check_token_ids("decode", big, 1, 40, false);
+  assert_non_null(st);
+  assert_int_equal(mx_status_stage(st), MX_STAGE_USAGE);
+  mx_status_free(st);
 }
 
 /* Weights for the tiny config in dir/model, by mlxcel synth, in f32 as the graph declares them. */
@@ -392,7 +437,8 @@ int main(void) {
       cmocka_unit_test(llama_graph_matches_golden),
       cmocka_unit_test(llama_graph_compiles_and_runs_every_function),
       cmocka_unit_test(batched_slots_match_single_sequence_runs),
-      cmocka_unit_test(state_globals_do_not_alias),
+      cmocka_unit_test(state_globals_do_not_alias), cmocka_unit_test(graph_has_no_integer_min_max_reduction),
+      cmocka_unit_test(token_ids_outside_the_vocabulary_are_refused),
       cmocka_unit_test(llama3_rope_scaling_keeps_high_frequencies),
       cmocka_unit_test(sampler_behaves),
       cmocka_unit_test(textout_holds_back_stop_prefixes),

@@ -176,17 +176,18 @@ module @mlxcel {
     }) {dimensions = array<i64: 1>} : (tensor<1x40xf32>, tensor<f32>) -> tensor<1xf32>
     %v135 = "stablehlo.broadcast_in_dim"(%v134) {broadcast_dimensions = array<i64: 0>} : (tensor<1xf32>) -> tensor<1x40xf32>
     %v136 = "stablehlo.compare"(%v132, %v135) {comparison_direction = #stablehlo<comparison_direction EQ>} : (tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xi1>
-    %v137 = "stablehlo.constant"() {value = dense<40> : tensor<1x40xi32>} : () -> tensor<1x40xi32>
-    %v138 = "stablehlo.iota"() {iota_dimension = 1 : i64} : () -> tensor<1x40xi32>
-    %v139 = "stablehlo.select"(%v136, %v138, %v137) : (tensor<1x40xi1>, tensor<1x40xi32>, tensor<1x40xi32>) -> tensor<1x40xi32>
-    %v140 = "stablehlo.constant"() {value = dense<2147483647> : tensor<i32>} : () -> tensor<i32>
+    %v137 = "stablehlo.constant"() {value = dense<0x42200000> : tensor<1x40xf32>} : () -> tensor<1x40xf32>
+    %v138 = "stablehlo.iota"() {iota_dimension = 1 : i64} : () -> tensor<1x40xf32>
+    %v139 = "stablehlo.select"(%v136, %v138, %v137) : (tensor<1x40xi1>, tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xf32>
+    %v140 = "stablehlo.constant"() {value = dense<0x7F800000> : tensor<f32>} : () -> tensor<f32>
     %v141 = "stablehlo.reduce"(%v139, %v140) ({
-    ^bb0(%rx141: tensor<i32>, %ry141: tensor<i32>):
-      %rr141 = "stablehlo.minimum"(%rx141, %ry141) : (tensor<i32>, tensor<i32>) -> tensor<i32>
-      "stablehlo.return"(%rr141) : (tensor<i32>) -> ()
-    }) {dimensions = array<i64: 1>} : (tensor<1x40xi32>, tensor<i32>) -> tensor<1xi32>
-    %v142 = "stablehlo.reshape"(%v141) : (tensor<1xi32>) -> tensor<i32>
-    return %v142 : tensor<i32>
+    ^bb0(%rx141: tensor<f32>, %ry141: tensor<f32>):
+      %rr141 = "stablehlo.minimum"(%rx141, %ry141) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      "stablehlo.return"(%rr141) : (tensor<f32>) -> ()
+    }) {dimensions = array<i64: 1>} : (tensor<1x40xf32>, tensor<f32>) -> tensor<1xf32>
+    %v142 = "stablehlo.convert"(%v141) : (tensor<1xf32>) -> tensor<1xi32>
+    %v143 = "stablehlo.reshape"(%v142) : (tensor<1xi32>) -> tensor<i32>
+    return %v143 : tensor<i32>
   }
   func.func @prefill_4_logits(%a0: tensor<4xi32>, %a1: tensor<i32>, %a2: tensor<i32>) -> (tensor<40xf32>) {
     %v0 = "stablehlo.constant"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
@@ -511,17 +512,18 @@ module @mlxcel {
     }) {dimensions = array<i64: 1>} : (tensor<1x40xf32>, tensor<f32>) -> tensor<1xf32>
     %v135 = "stablehlo.broadcast_in_dim"(%v134) {broadcast_dimensions = array<i64: 0>} : (tensor<1xf32>) -> tensor<1x40xf32>
     %v136 = "stablehlo.compare"(%v132, %v135) {comparison_direction = #stablehlo<comparison_direction EQ>} : (tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xi1>
-    %v137 = "stablehlo.constant"() {value = dense<40> : tensor<1x40xi32>} : () -> tensor<1x40xi32>
-    %v138 = "stablehlo.iota"() {iota_dimension = 1 : i64} : () -> tensor<1x40xi32>
-    %v139 = "stablehlo.select"(%v136, %v138, %v137) : (tensor<1x40xi1>, tensor<1x40xi32>, tensor<1x40xi32>) -> tensor<1x40xi32>
-    %v140 = "stablehlo.constant"() {value = dense<2147483647> : tensor<i32>} : () -> tensor<i32>
+    %v137 = "stablehlo.constant"() {value = dense<0x42200000> : tensor<1x40xf32>} : () -> tensor<1x40xf32>
+    %v138 = "stablehlo.iota"() {iota_dimension = 1 : i64} : () -> tensor<1x40xf32>
+    %v139 = "stablehlo.select"(%v136, %v138, %v137) : (tensor<1x40xi1>, tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xf32>
+    %v140 = "stablehlo.constant"() {value = dense<0x7F800000> : tensor<f32>} : () -> tensor<f32>
     %v141 = "stablehlo.reduce"(%v139, %v140) ({
-    ^bb0(%rx141: tensor<i32>, %ry141: tensor<i32>):
-      %rr141 = "stablehlo.minimum"(%rx141, %ry141) : (tensor<i32>, tensor<i32>) -> tensor<i32>
-      "stablehlo.return"(%rr141) : (tensor<i32>) -> ()
-    }) {dimensions = array<i64: 1>} : (tensor<1x40xi32>, tensor<i32>) -> tensor<1xi32>
-    %v142 = "stablehlo.reshape"(%v141) : (tensor<1xi32>) -> tensor<i32>
-    return %v142 : tensor<i32>
+    ^bb0(%rx141: tensor<f32>, %ry141: tensor<f32>):
+      %rr141 = "stablehlo.minimum"(%rx141, %ry141) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      "stablehlo.return"(%rr141) : (tensor<f32>) -> ()
+    }) {dimensions = array<i64: 1>} : (tensor<1x40xf32>, tensor<f32>) -> tensor<1xf32>
+    %v142 = "stablehlo.convert"(%v141) : (tensor<1xf32>) -> tensor<1xi32>
+    %v143 = "stablehlo.reshape"(%v142) : (tensor<1xi32>) -> tensor<i32>
+    return %v143 : tensor<i32>
   }
   func.func @prefill_16_logits(%a0: tensor<16xi32>, %a1: tensor<i32>, %a2: tensor<i32>) -> (tensor<40xf32>) {
     %v0 = "stablehlo.constant"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
@@ -842,16 +844,17 @@ module @mlxcel {
     }) {dimensions = array<i64: 1>} : (tensor<1x40xf32>, tensor<f32>) -> tensor<1xf32>
     %v131 = "stablehlo.broadcast_in_dim"(%v130) {broadcast_dimensions = array<i64: 0>} : (tensor<1xf32>) -> tensor<1x40xf32>
     %v132 = "stablehlo.compare"(%v128, %v131) {comparison_direction = #stablehlo<comparison_direction EQ>} : (tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xi1>
-    %v133 = "stablehlo.constant"() {value = dense<40> : tensor<1x40xi32>} : () -> tensor<1x40xi32>
-    %v134 = "stablehlo.iota"() {iota_dimension = 1 : i64} : () -> tensor<1x40xi32>
-    %v135 = "stablehlo.select"(%v132, %v134, %v133) : (tensor<1x40xi1>, tensor<1x40xi32>, tensor<1x40xi32>) -> tensor<1x40xi32>
-    %v136 = "stablehlo.constant"() {value = dense<2147483647> : tensor<i32>} : () -> tensor<i32>
+    %v133 = "stablehlo.constant"() {value = dense<0x42200000> : tensor<1x40xf32>} : () -> tensor<1x40xf32>
+    %v134 = "stablehlo.iota"() {iota_dimension = 1 : i64} : () -> tensor<1x40xf32>
+    %v135 = "stablehlo.select"(%v132, %v134, %v133) : (tensor<1x40xi1>, tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xf32>
+    %v136 = "stablehlo.constant"() {value = dense<0x7F800000> : tensor<f32>} : () -> tensor<f32>
     %v137 = "stablehlo.reduce"(%v135, %v136) ({
-    ^bb0(%rx137: tensor<i32>, %ry137: tensor<i32>):
-      %rr137 = "stablehlo.minimum"(%rx137, %ry137) : (tensor<i32>, tensor<i32>) -> tensor<i32>
-      "stablehlo.return"(%rr137) : (tensor<i32>) -> ()
-    }) {dimensions = array<i64: 1>} : (tensor<1x40xi32>, tensor<i32>) -> tensor<1xi32>
-    return %v137 : tensor<1xi32>
+    ^bb0(%rx137: tensor<f32>, %ry137: tensor<f32>):
+      %rr137 = "stablehlo.minimum"(%rx137, %ry137) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      "stablehlo.return"(%rr137) : (tensor<f32>) -> ()
+    }) {dimensions = array<i64: 1>} : (tensor<1x40xf32>, tensor<f32>) -> tensor<1xf32>
+    %v138 = "stablehlo.convert"(%v137) : (tensor<1xf32>) -> tensor<1xi32>
+    return %v138 : tensor<1xi32>
   }
   func.func @decode_logits(%a0: tensor<1xi32>, %a1: tensor<1xi32>) -> (tensor<1x40xf32>) {
     %v0 = "stablehlo.slice"(%a1) {start_indices = array<i64: 0>, limit_indices = array<i64: 1>, strides = array<i64: 1>} : (tensor<1xi32>) -> tensor<1xi32>
