@@ -35,7 +35,7 @@ static void help(const char *prog) {
          "  --api-key KEY           require 'Authorization: Bearer KEY' on /v1/* (or MLXCEL_API_KEY)\n"
          "  --device URI            MLXCEL_XLA_DEVICE (default local-task)\n"
          "  --devices URI,URI,...   data parallel: one model copy per device, requests go to the least loaded\n"
-         "  --slots N               sequences decoded together per device, 1 to 8 (default 4; 1, 4, 8 are tested)\n"
+         "  --slots N               sequences decoded together per device, 1 to 8 (default 4)\n"
          "  --context N             MLXCEL_XLA_CONTEXT_CAPACITY: KV positions per sequence (default 512)\n"
          "  --precision P           MLXCEL_XLA_PRECISION: f32 (default), f16, bf16\n"
          "  --cuda-target sm_XY, --rocm-target gfxNNNN   explicit GPU compile targets\n"
