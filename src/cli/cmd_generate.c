@@ -184,6 +184,7 @@ static mx_status_t run(gen_args_t *a) {
   mx_textout_finish(&o);
   print_final(&o);
   if (o.released > 0) printf("\n");
+  fflush(stdout); /* before the --stats line on stderr */
   if (!st && a->stats) {
     const mx_session_timings_t *t = mx_session_timings(s);
     mx_alloc_stats_t ds_stats = {0};
