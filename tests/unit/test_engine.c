@@ -97,17 +97,15 @@ static void token_ids_outside_the_vocabulary_are_refused(void **state) {
 
 /* Weights for the tiny config in dir/model, by mlxcel synth, in f32 as the graph declares them. */
 static void tiny_weights(const char *dir, char *weights, size_t cap) {
-  char cfg[256], model[256], tokdir[4096];
+  char cfg[256], model[256];
   snprintf(cfg, sizeof cfg, "%s/config.json", dir);
   FILE *f = fopen(cfg, "w");
   assert_non_null(f);
   fputs("{\"model_type\":\"llama\",\"hidden_size\":16,\"intermediate_size\":32,\"num_hidden_layers\":1,"
         "\"num_attention_heads\":2,\"num_key_value_heads\":1,\"vocab_size\":40,\"tie_word_embeddings\":true}", f);
   fclose(f);
-  const char *shared = getenv("MLXCEL_SHARED_DIR");
-  snprintf(tokdir, sizeof tokdir, "%s/data/llama3-tokenizer", shared && shared[0] ? shared : "../shared");
   snprintf(model, sizeof model, "%s/model", dir);
-  mx_synth_options_t so = {.config_path = cfg, .tokenizer_dir = tokdir, .out_dir = model, .dtype = MX_W_F32, .quiet = 1};
+  mx_synth_options_t so = {.config_path = cfg, .tokenizer_dir = mx_test_llama3_tokenizer_dir(), .out_dir = model, .dtype = MX_W_F32, .quiet = 1};
   assert_ok(mx_synth_write(&so, NULL, NULL));
   snprintf(weights, cap, "%s/model.safetensors", model);
 }
@@ -382,11 +380,8 @@ static void sampler_behaves(void **state) {
  * a stop string ends the text before it, and characters split across tokens come out whole. */
 static void textout_holds_back_stop_prefixes(void **state) {
   (void)state;
-  const char *shared = getenv("MLXCEL_SHARED_DIR");
-  char dir[4096];
-  snprintf(dir, sizeof dir, "%s/data/llama3-tokenizer", shared && shared[0] ? shared : "../shared");
   mx_tokenizer_t *tok;
-  assert_ok(mx_tokenizer_load_hf(dir, &tok));
+  assert_ok(mx_tokenizer_load_hf(mx_test_llama3_tokenizer_dir(), &tok));
   const char *text = "Hello wor\xc3\xa9ld, then END here and more";
   mx_ids_t ids = {0};
   assert_ok(mx_tokenizer_encode(tok, text, strlen(text), false, &ids));

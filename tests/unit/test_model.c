@@ -146,14 +146,6 @@ static void gguf_unsupported_type_is_named(void **state) {
 
 /* ------------------------------------------------------------------------------------ models */
 
-/* The shared data folder beside the checkout (CI lays it there too); MLXCEL_SHARED_DIR overrides. */
-static const char *llama3_tokenizer_dir(void) {
-  static char path[4096];
-  const char *shared = getenv("MLXCEL_SHARED_DIR");
-  snprintf(path, sizeof path, "%s/data/llama3-tokenizer", shared && shared[0] ? shared : "../shared");
-  return path;
-}
-
 static void write_file(const char *path, const void *data, size_t n) {
   FILE *f = fopen(path, "wb");
   assert_non_null(f);
@@ -174,7 +166,7 @@ static void synth_then_open_hf_directory(void **state) {
   snprintf(path, sizeof path, "%s/config.json", dir);
   write_file(path, tiny_config, strlen(tiny_config));
   snprintf(out, sizeof out, "%s/out", dir);
-  mx_synth_options_t o = {.config_path = path, .tokenizer_dir = llama3_tokenizer_dir(), .out_dir = out,
+  mx_synth_options_t o = {.config_path = path, .tokenizer_dir = mx_test_llama3_tokenizer_dir(), .out_dir = out,
                           .seed = 7, .dtype = MX_W_F32, .quiet = 1};
   uint64_t params, bytes;
   assert_ok(mx_synth_write(&o, &params, &bytes));
@@ -206,7 +198,7 @@ static void config_shape_mismatch_is_refused(void **state) {
   snprintf(path, sizeof path, "%s/config.json", dir);
   write_file(path, tiny_config, strlen(tiny_config));
   snprintf(out, sizeof out, "%s/out", dir);
-  mx_synth_options_t o = {.config_path = path, .tokenizer_dir = llama3_tokenizer_dir(), .out_dir = out,
+  mx_synth_options_t o = {.config_path = path, .tokenizer_dir = mx_test_llama3_tokenizer_dir(), .out_dir = out,
                           .dtype = MX_W_BF16, .quiet = 1};
   uint64_t params, bytes;
   assert_ok(mx_synth_write(&o, &params, &bytes));

@@ -495,11 +495,8 @@ static void metrics_are_thread_safe(void **state) {
 
 static void prompt_helper_places_bos_once(void **state) {
   (void)state;
-  const char *shared = getenv("MLXCEL_SHARED_DIR");
-  char dir[4096];
-  snprintf(dir, sizeof dir, "%s/data/llama3-tokenizer", shared && shared[0] ? shared : "../shared");
   mx_tokenizer_t *t;
-  assert_ok(mx_tokenizer_load_hf(dir, &t));
+  assert_ok(mx_tokenizer_load_hf(mx_test_llama3_tokenizer_dir(), &t));
   int bos = mx_tokenizer_bos(t);
   assert_true(bos >= 0);
   mx_ids_t raw = {0}, chat = {0};

@@ -42,4 +42,13 @@ static inline void mx_test_assert_status(mx_status_t st, mx_stage_t stage, const
     }                                      \
   } while (0)
 
+/* The Llama 3 tokenizer in the shared data folder beside the checkout (CI lays it there too);
+ * MLXCEL_SHARED_DIR overrides the folder. */
+static inline const char *mx_test_llama3_tokenizer_dir(void) {
+  static char path[4096];
+  const char *shared = getenv("MLXCEL_SHARED_DIR");
+  snprintf(path, sizeof path, "%s/data/llama3-tokenizer", shared && shared[0] ? shared : "../shared");
+  return path;
+}
+
 #endif
