@@ -60,6 +60,13 @@ static int cmp_desc(const void *a, const void *b, void *ctx) {
   return *(const int32_t *)a - *(const int32_t *)b; /* ties: lower id first, as argmax */
 }
 
+int32_t mx_logits_argmax(const float *logits, int n) {
+  int32_t best = 0;
+  for (int i = 1; i < n; i++)
+    if (logits[i] > logits[best]) best = i;
+  return best;
+}
+
 int32_t mx_sampler_pick(mx_sampler_t *s, float *logits, const int32_t *history, int n_history) {
   int V = s->vocab;
   if (s->p.repeat_penalty != 1) {
@@ -71,12 +78,7 @@ int32_t mx_sampler_pick(mx_sampler_t *s, float *logits, const int32_t *history, 
         *l = *l > 0 ? *l / s->p.repeat_penalty : *l * s->p.repeat_penalty;
       }
   }
-  if (s->p.temperature == 0) {
-    int32_t best = 0;
-    for (int i = 1; i < V; i++)
-      if (logits[i] > logits[best]) best = i;
-    return best;
-  }
+  if (s->p.temperature == 0) return mx_logits_argmax(logits, V);
   for (int i = 0; i < V; i++) {
     s->order[i] = i;
     logits[i] /= s->p.temperature;

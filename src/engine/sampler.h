@@ -25,6 +25,8 @@ bool mx_sampling_is_greedy(const mx_sampling_t *s);
 typedef struct mx_sampler mx_sampler_t;
 mx_sampler_t *mx_sampler_create(const mx_sampling_t *s, int vocab);
 void mx_sampler_destroy(mx_sampler_t *s);
+/* The lowest index of the largest of n logits: the device's argmax (and torch.argmax) on the host. */
+int32_t mx_logits_argmax(const float *logits, int n);
 /* Picks the next token; modifies logits. history: the ids seen so far (prompt and output). */
 int32_t mx_sampler_pick(mx_sampler_t *s, float *logits, const int32_t *history, int n_history);
 

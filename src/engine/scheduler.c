@@ -318,15 +318,7 @@ static void decode_step_locked(mx_sched_t *s) {
     if (!r) continue;
     float *row = s->logits + (size_t)b * (size_t)s->vocab;
     int32_t id = next[b];
-    if (!greedy) { /* the device's argmax picks the lowest index of the largest logit; so does this */
-      if (mx_sampling_is_greedy(&r->sampling)) {
-        id = 0;
-        for (int v = 1; v < s->vocab; v++)
-          if (row[v] > row[id]) id = v;
-      } else {
-        id = pick(r, row);
-      }
-    }
+    if (!greedy) id = mx_sampling_is_greedy(&r->sampling) ? mx_logits_argmax(row, s->vocab) : pick(r, row);
     r->pos++;
     done[b] = take_token(s, r, id, &why[b], &err[b]);
   }
