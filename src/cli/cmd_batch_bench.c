@@ -11,6 +11,7 @@
 
 #include "base/clock.h"
 #include "cli/cli.h"
+#include "engine/prompt.h"
 #include "engine/scheduler.h"
 #include "engine/session.h"
 
@@ -74,7 +75,7 @@ static mx_status_t run_config(mx_session_options_t so, int slots, bool sequentia
   out->tokens = calloc((size_t)n, sizeof *out->tokens);
   if (!st && (!reqs || !prompts || !out->tokens)) st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
   const mx_tokenizer_t *tok = mx_session_tokenizer(s);
-  for (int i = 0; !st && i < n; i++) st = mx_tokenizer_encode(tok, requests[i].text, strlen(requests[i].text), true, &prompts[i]);
+  for (int i = 0; !st && i < n; i++) st = mx_prompt_encode_text(tok, requests[i].text, strlen(requests[i].text), &prompts[i]);
   double t0 = mx_now_ms();
   for (int i = 0; !st && i < n; i++) {
     mx_request_params_t p = {.prompt = prompts[i].ids, .n_prompt = (int)prompts[i].n, .max_tokens = requests[i].budget,

@@ -220,20 +220,21 @@ static int32_t pick(mx_request_t *r, float *logits) {
   return mx_sampler_pick(r->sampler, logits, r->history.ids, (int)r->history.n);
 }
 
-/* A device failure ends every running request and marks the scheduler unhealthy. */
+/* A copy of st that a request can own. */
+static mx_status_t copy_status(mx_status_t st) {
+  return mx_status_make(mx_status_stage(st), mx_status_remedy(st)[0] ? mx_status_remedy(st) : NULL, "%s", mx_status_message(st));
+}
+
+/* A device failure ends every running and waiting request and marks the scheduler unhealthy. */
 static void fail_all_locked(mx_sched_t *s, mx_status_t st) {
   s->healthy = false;
   for (int b = 0; b < s->n_slots; b++)
-    if (s->slots[b])
-      finish_locked(s, s->slots[b], MX_FINISH_ERROR,
-                    mx_status_make(mx_status_stage(st), mx_status_remedy(st)[0] ? mx_status_remedy(st) : NULL, "%s",
-                                   mx_status_message(st)));
+    if (s->slots[b]) finish_locked(s, s->slots[b], MX_FINISH_ERROR, copy_status(st));
   while (s->head) {
     mx_request_t *r = s->head;
     s->head = r->next;
     s->queued--;
-    finish_locked(s, r, MX_FINISH_ERROR,
-                  mx_status_make(mx_status_stage(st), NULL, "%s", mx_status_message(st)));
+    finish_locked(s, r, MX_FINISH_ERROR, copy_status(st));
   }
   s->tail = NULL;
   mx_status_free(st);
