@@ -16,7 +16,7 @@ MHD_LIBS       := $(shell pkg-config --libs libmicrohttpd 2>/dev/null || echo -l
 LDLIBS   += $(JANSSON_LIBS) $(PCRE2_LIBS) $(MHD_LIBS) -lpthread -lm
 
 # Library sources by module (DESIGN.md data flow); cli/ holds the front end only.
-LIB_SRC  := $(wildcard src/base/*.c src/model/*.c src/tokenizer/*.c src/hlo/*.c src/compiler/*.c src/device/*.c src/engine/*.c src/server/*.c)
+LIB_SRC  := $(wildcard src/base/*.c src/format/*.c src/model/*.c src/tokenizer/*.c src/hlo/*.c src/compiler/*.c src/device/*.c src/engine/*.c src/server/*.c)
 CLI_SRC  := $(wildcard src/cli/*.c)
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
@@ -119,7 +119,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_CC      ?= clang
 FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -std=c11 -D_GNU_SOURCE \
                 -Isrc -Itests $(JANSSON_CFLAGS) -DMX_IREE_VERSION='"$(MLXCEL_IREE_VERSION)"'
-FUZZ_LIB_SRC := $(wildcard src/base/*.c src/model/*.c src/tokenizer/*.c)
+FUZZ_LIB_SRC := $(wildcard src/base/*.c src/format/*.c src/model/*.c src/tokenizer/*.c)
 
 build-fuzz/%: tests/fuzz/%.c $(FUZZ_LIB_SRC) $(wildcard src/*/*.h) tests/unit/gguf_writer.h
 	@mkdir -p build-fuzz

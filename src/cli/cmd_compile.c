@@ -70,9 +70,9 @@ int mx_cmd_compile(int argc, char **argv) {
   text = NULL;
   if (!st && layers) c.n_layers = (int)layers;
   if (!st && ctx > c.max_position) c.max_position = (int)ctx;
-  mx_llama_graph_t g = {.config = &c, .matmul = precision, .kv = MX_F32, .weight_dtype = weights, .slots = (int)slots,
-                        .capacity = (int)ctx, .score_len = 0};
-  mx_llama_default_buckets(&g);
+  mx_llama_graph_t g;
+  mx_llama_graph_options_t go = {.precision = precision, .weight_dtype = weights, .slots = (int)slots, .capacity = (int)ctx};
+  if (!st) st = mx_llama_graph_make(&c, &go, &g);
   if (!st) st = mx_llama_emit(&g, &text);
   char compiler[MX_PATH_MAX], path[MX_PATH_MAX], dir[] = "/tmp/mlxcel-compile-XXXXXX";
   bool temp = !out;

@@ -30,6 +30,13 @@ mx_status_t mx_parse_precision(const char *text, mx_dtype_t *out) {
   return NULL;
 }
 
+/* The tokenizer that belongs to an opened model: a GGUF carries its vocabulary, an HF directory a
+ * tokenizer.json. (Here, not in tokenizer/, which knows file formats but not models.) */
+static mx_status_t tokenizer_for_model(const mx_model_t *m, mx_tokenizer_t **out) {
+  if (mx_model_format(m) == MX_MODEL_GGUF) return mx_tokenizer_load_gguf(mx_model_gguf(m), mx_model_path(m), out);
+  return mx_tokenizer_load_hf(mx_model_path(m), out);
+}
+
 mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
   *out = NULL;
   mx_session_t *s = calloc(1, sizeof *s);
@@ -45,13 +52,13 @@ mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
   mx_status_t st = mx_target_for_device(o->device, &o->target, &s->target);
   if (!st) st = mx_target_check_precision(&s->target, mx_dtype_name(o->precision));
   if (!st) st = mx_model_open(o->model_path, &s->model);
-  if (!st) st = mx_tokenizer_for_model(s->model, &s->tok);
+  if (!st) st = tokenizer_for_model(s->model, &s->tok);
   if (!st) {
     const mx_model_config_t *c = mx_model_config(s->model);
-    if (o->capacity < 16 || o->capacity > c->max_position)
-      st = mx_status_make(MX_STAGE_USAGE, "set MLXCEL_XLA_CONTEXT_CAPACITY / --context between 16 and the model's maximum",
-                          "context capacity %d is outside 16..%d for this model", o->capacity, c->max_position);
-    else if (mx_tokenizer_vocab_size(s->tok) > c->vocab)
+    mx_llama_graph_options_t go = {.precision = o->precision, .weight_dtype = mx_weights_dtype(s->model, o->precision),
+                                   .slots = o->slots, .capacity = o->capacity, .score_len = o->score_len};
+    st = mx_llama_graph_make(c, &go, &s->graph);
+    if (!st && mx_tokenizer_vocab_size(s->tok) > c->vocab)
       st = mx_status_make(MX_STAGE_IO, "the tokenizer does not belong to this model",
                           "tokenizer has %d tokens but the model's vocabulary is %d", mx_tokenizer_vocab_size(s->tok), c->vocab);
   }
@@ -60,16 +67,6 @@ mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
     mx_session_destroy(s);
     return st;
   }
-  int slots = o->slots > 0 ? o->slots : 1;
-  if (slots > MX_LLAMA_MAX_SLOTS) {
-    mx_session_destroy(s);
-    return mx_status_make(MX_STAGE_USAGE, "use 1, 4 or 8 slots", "%d slots is more than the %d a module supports", slots,
-                          MX_LLAMA_MAX_SLOTS);
-  }
-  s->graph = (mx_llama_graph_t){.config = mx_model_config(s->model), .matmul = o->precision, .kv = MX_F32,
-                                .slots = slots, .capacity = o->capacity,
-                                .score_len = o->score_len};
-  mx_llama_default_buckets(&s->graph);
   *out = s;
   return NULL;
 }
@@ -86,7 +83,9 @@ mx_status_t mx_session_start(mx_session_t *s) {
   mx_param_files_t params;
   MX_RETURN_IF_ERROR(mx_weights_prepare(s->model, s->o.precision, &params));
   s->t.prepare_ms = params.prepare_ms;
-  s->graph.weight_dtype = params.weight_dtype;
+  if (params.weight_dtype != s->graph.weight_dtype)
+    return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "prepared %s weights for a graph of %s weights",
+                          mx_dtype_name(params.weight_dtype), mx_dtype_name(s->graph.weight_dtype));
   t0 = mx_now_ms();
   mx_vmfb_t vmfb = {0};
   if (s->o.vmfb) { /* prebuilt: the module load and the first call check that it fits */
@@ -188,7 +187,7 @@ mx_status_t mx_session_prefill_slot(mx_session_t *s, int slot, const int32_t *id
   mx_tensor_t in[3] = {mx_tensor_host(MX_I32, 1, &shape, padded), mx_tensor_host(MX_I32, 0, NULL, &len),
                        mx_tensor_host(MX_I32, 0, NULL, &sl)};
   char fn[48];
-  snprintf(fn, sizeof fn, "prefill_%d%s", bucket, logits ? "_logits" : "");
+  mx_llama_fn_name(logits ? MX_FN_PREFILL_LOGITS : MX_FN_PREFILL, bucket, fn, sizeof fn);
   mx_status_t st = call(s, fn, in, 3, logits, logits ? (size_t)mx_model_config(s->model)->vocab : 0, next, 1);
   free(padded);
   return st;
@@ -210,7 +209,9 @@ mx_status_t mx_session_decode_slots(mx_session_t *s, const int32_t *tokens, cons
   /* The tensors only read the host arrays. */
   mx_tensor_t in[2] = {mx_tensor_host(MX_I32, 1, &shape, (int32_t *)tokens), mx_tensor_host(MX_I32, 1, &shape, (int32_t *)pos)};
   size_t V = (size_t)mx_model_config(s->model)->vocab;
-  return call(s, logits ? "decode_logits" : "decode", in, 2, logits, logits ? (size_t)S * V : 0, next, S);
+  char fn[48];
+  mx_llama_fn_name(logits ? MX_FN_DECODE_LOGITS : MX_FN_DECODE, 0, fn, sizeof fn);
+  return call(s, fn, in, 2, logits, logits ? (size_t)S * V : 0, next, S);
 }
 
 mx_status_t mx_session_decode(mx_session_t *s, int32_t token, int pos, float *logits, int32_t *next) {
@@ -232,7 +233,7 @@ mx_status_t mx_session_score(mx_session_t *s, const int32_t *ids, int n, float *
     int64_t shape = S;
     mx_tensor_t in[1] = {mx_tensor_host(MX_I32, 1, &shape, padded)};
     char fn[48];
-    snprintf(fn, sizeof fn, "score_%d", S);
+    mx_llama_fn_name(MX_FN_SCORE, S, fn, sizeof fn);
     size_t V = (size_t)mx_model_config(s->model)->vocab;
     st = call(s, fn, in, 1, all, (size_t)S * V, NULL, 0);
     if (!st) memcpy(out, all, sizeof(float) * (size_t)n * V);

@@ -11,7 +11,7 @@
 #include "base/file.h"
 #include "base/half.h"
 #include "base/sha256.h"
-#include "model/st_writer.h"
+#include "format/st_writer.h"
 
 static mx_dtype_t as_dtype(mx_wtype_t w) { return w == MX_W_F32 ? MX_F32 : w == MX_W_F16 ? MX_F16 : MX_BF16; }
 static mx_wtype_t as_wtype(mx_dtype_t d) { return d == MX_F32 ? MX_W_F32 : d == MX_F16 ? MX_W_F16 : MX_W_BF16; }
@@ -20,31 +20,25 @@ typedef struct {
   const mx_weight_t *w;
   char name[128];
   bool unpermute; /* GGUF Q/K rows */
-  int heads;      /* for unpermute */
 } role_t;
 
-/* Every role tensor with its HF name, in the order the prepared file stores them. */
+/* Every role tensor with its HF name (the runtime's parameter key), in the order the prepared file
+ * stores them: the globals, then each layer's roles. */
 static int list_roles(const mx_model_t *m, role_t *out) {
   const mx_model_config_t *c = mx_model_config(m);
-  static const char *gnames[MX_T_GLOBAL_COUNT] = {"model.embed_tokens.weight", "model.norm.weight", "lm_head.weight"};
-  static const char *lnames[MX_T_LAYER_COUNT] = {
-      "input_layernorm", "self_attn.q_proj", "self_attn.k_proj", "self_attn.v_proj", "self_attn.o_proj",
-      "post_attention_layernorm", "mlp.gate_proj", "mlp.up_proj", "mlp.down_proj"};
   int n = 0;
   for (int r = 0; r < MX_T_GLOBAL_COUNT; r++) {
     const mx_weight_t *w = mx_model_global(m, (mx_global_role_t)r);
     if (!w) continue;
     out[n] = (role_t){.w = w};
-    snprintf(out[n++].name, sizeof out[0].name, "%s", gnames[r]);
+    mx_arch_name(mx_arch_global((mx_global_role_t)r), 0, false, out[n].name, sizeof out[n].name);
+    n++;
   }
   for (int l = 0; l < c->n_layers; l++)
     for (int r = 0; r < MX_T_LAYER_COUNT; r++) {
-      out[n] = (role_t){.w = mx_model_layer(m, l, (mx_layer_role_t)r)};
-      snprintf(out[n].name, sizeof out[0].name, "model.layers.%d.%s.weight", l, lnames[r]);
-      if (mx_model_qk_interleaved(m) && (r == MX_T_Q || r == MX_T_K)) {
-        out[n].unpermute = true;
-        out[n].heads = r == MX_T_Q ? c->n_heads : c->n_kv_heads;
-      }
+      const mx_tensor_spec_t *t = mx_arch_layer((mx_layer_role_t)r);
+      out[n] = (role_t){.w = mx_model_layer(m, l, (mx_layer_role_t)r), .unpermute = t->rope_rows && mx_model_qk_interleaved(m)};
+      mx_arch_name(t, l, false, out[n].name, sizeof out[n].name);
       n++;
     }
   return n;
@@ -102,15 +96,39 @@ static mx_status_t write_prepared(const mx_model_t *m, role_t *roles, int n, mx_
   return st;
 }
 
+/* An HF directory whose role tensors share one float type is used as it is. */
+static bool usable_as_is(const mx_model_t *m, const role_t *roles, int n) {
+  bool uniform = mx_model_format(m) == MX_MODEL_HF_DIR && n > 0;
+  for (int i = 1; i < n && uniform; i++) uniform = roles[i].w->type == roles[0].w->type;
+  return uniform && mx_model_n_files(m) <= MX_MAX_PARAM_FILES;
+}
+
+static mx_status_t alloc_roles(const mx_model_t *m, role_t **roles, int *n) {
+  *roles = calloc((size_t)(MX_T_GLOBAL_COUNT + MX_T_LAYER_COUNT * mx_model_config(m)->n_layers), sizeof **roles);
+  if (!*roles) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  *n = list_roles(m, *roles);
+  return NULL;
+}
+
+mx_dtype_t mx_weights_dtype(const mx_model_t *m, mx_dtype_t precision) {
+  role_t *roles;
+  int n;
+  mx_status_t st = alloc_roles(m, &roles, &n);
+  if (st) { /* out of memory: prepare will say so */
+    mx_status_free(st);
+    return precision;
+  }
+  mx_dtype_t d = usable_as_is(m, roles, n) ? as_dtype(roles[0].w->type) : precision;
+  free(roles);
+  return d;
+}
+
 mx_status_t mx_weights_prepare(const mx_model_t *m, mx_dtype_t precision, mx_param_files_t *out) {
   memset(out, 0, sizeof *out);
-  const mx_model_config_t *c = mx_model_config(m);
-  role_t *roles = calloc((size_t)(MX_T_GLOBAL_COUNT + MX_T_LAYER_COUNT * c->n_layers), sizeof *roles);
-  if (!roles) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
-  int n = list_roles(m, roles);
-  bool uniform = mx_model_format(m) == MX_MODEL_HF_DIR;
-  for (int i = 1; i < n && uniform; i++) uniform = roles[i].w->type == roles[0].w->type;
-  if (uniform && mx_model_n_files(m) <= MX_MAX_PARAM_FILES) {
+  role_t *roles;
+  int n;
+  MX_RETURN_IF_ERROR(alloc_roles(m, &roles, &n));
+  if (usable_as_is(m, roles, n)) {
     out->n_files = mx_model_n_files(m);
     for (int i = 0; i < out->n_files; i++) snprintf(out->files[i], sizeof out->files[i], "%s", mx_model_file_path(m, i));
     out->weight_dtype = as_dtype(roles[0].w->type);

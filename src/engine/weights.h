@@ -24,6 +24,9 @@ typedef struct {
   double prepare_ms;       /* time spent writing it (0 when reused or not needed) */
 } mx_param_files_t;
 
+/* The storage type the weights will have for this precision (what mx_weights_prepare will report as
+ * weight_dtype), without writing anything: the graph is built for it before the files exist. */
+mx_dtype_t mx_weights_dtype(const mx_model_t *m, mx_dtype_t precision);
 /* precision: MX_F32, MX_F16 or MX_BF16 (the type prepared weights are stored in). */
 mx_status_t mx_weights_prepare(const mx_model_t *m, mx_dtype_t precision, mx_param_files_t *out);
 

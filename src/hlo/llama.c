@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "hlo/builder.h"
+#include "model/arch.h"
 
 /* ------------------------------------------------------------------------------------ RoPE */
 
@@ -51,10 +52,19 @@ static void sym_of(char *out, size_t cap, const char *key) {
   out[n] = '\0';
 }
 
-static mx_hval_t weight(ctx_t *x, const char *key, mx_hval_t type) {
-  char sym[160];
+/* The parameter of a weight role (its runtime key is the HF name, arch.h), in its stored type and the
+ * shape the configuration implies. */
+static mx_hval_t weight_type(ctx_t *x, const mx_tensor_spec_t *t) {
+  int64_t d[2];
+  int rank = mx_arch_shape(t, x->c, d);
+  return mx_htype(x->g->weight_dtype, rank, d);
+}
+
+static mx_hval_t weight(ctx_t *x, const mx_tensor_spec_t *t, int layer) {
+  char key[160], sym[160];
+  mx_arch_name(t, layer, false, key, sizeof key);
   sym_of(sym, sizeof sym, key);
-  return mx_hlo_load(x->h, sym, type);
+  return mx_hlo_load(x->h, sym, weight_type(x, t));
 }
 
 /* a [.., K] broadcast-multiplied by v [K] along the last dimension. */
@@ -64,7 +74,7 @@ static mx_hval_t mul_last(ctx_t *x, mx_hval_t a, mx_hval_t v) {
 }
 
 /* RMSNorm in f32: x * rsqrt(mean(x^2) + eps) * w. x: [T, dim] f32. */
-static mx_hval_t rmsnorm(ctx_t *x, mx_hval_t in, const char *wkey) {
+static mx_hval_t rmsnorm(ctx_t *x, mx_hval_t in, const mx_tensor_spec_t *wt, int layer) {
   mx_hlo_t *h = x->h;
   int64_t T = in.dims[0], D = in.dims[1], one = 1;
   mx_hval_t sq = mx_hlo_binary(h, "multiply", in, in);
@@ -73,15 +83,15 @@ static mx_hval_t rmsnorm(ctx_t *x, mx_hval_t in, const char *wkey) {
   mx_hval_t inv = mx_hlo_unary(h, "rsqrt", mx_hlo_binary(h, "add", mean, mx_hlo_splat(h, t1(MX_F32, T), x->c->norm_eps)));
   int64_t zero = 0;
   mx_hval_t normed = mx_hlo_binary(h, "multiply", in, mx_hlo_broadcast(h, inv, 2, in.dims, &zero));
-  mx_hval_t w = mx_hlo_convert(h, weight(x, wkey, t1(x->g->weight_dtype, D)), MX_F32);
+  mx_hval_t w = mx_hlo_convert(h, weight(x, wt, layer), MX_F32);
   return mul_last(x, normed, w);
 }
 
 /* in [T, K] f32 times W^T where W is [N, K] (a PyTorch Linear): [T, N] f32, inputs in matmul type. */
-static mx_hval_t linear(ctx_t *x, mx_hval_t in, const char *wkey, int64_t N) {
+static mx_hval_t linear(ctx_t *x, mx_hval_t in, const mx_tensor_spec_t *wt, int layer) {
   mx_hlo_t *h = x->h;
-  int64_t K = in.dims[1], lc = 1, rc = 1;
-  mx_hval_t w = mx_hlo_convert(h, weight(x, wkey, t2(x->g->weight_dtype, N, K)), x->g->matmul);
+  int64_t lc = 1, rc = 1;
+  mx_hval_t w = mx_hlo_convert(h, weight(x, wt, layer), x->g->matmul);
   mx_hval_t a = mx_hlo_convert(h, in, x->g->matmul);
   return mx_hlo_dot(h, a, w, 0, NULL, NULL, 1, &lc, &rc, MX_F32);
 }
@@ -159,15 +169,11 @@ static mx_hval_t layer(ctx_t *x, int l, mx_hval_t in, const step_t *st, mx_hval_
   const mx_model_config_t *c = x->c;
   int64_t M = in.dims[0], B = st->B, T = st->T, H = c->n_heads, KV = c->n_kv_heads, D = c->head_dim, G = H / KV,
           C = x->g->capacity;
-  char key[160], ksym[32], vsym[32];
-  snprintf(key, sizeof key, "model.layers.%d.input_layernorm.weight", l);
-  mx_hval_t hn = rmsnorm(x, in, key);
-  snprintf(key, sizeof key, "model.layers.%d.self_attn.q_proj.weight", l);
-  mx_hval_t q = linear(x, hn, key, H * D);
-  snprintf(key, sizeof key, "model.layers.%d.self_attn.k_proj.weight", l);
-  mx_hval_t k = linear(x, hn, key, KV * D);
-  snprintf(key, sizeof key, "model.layers.%d.self_attn.v_proj.weight", l);
-  mx_hval_t v = linear(x, hn, key, KV * D);
+  char ksym[32], vsym[32];
+  mx_hval_t hn = rmsnorm(x, in, mx_arch_layer(MX_T_ATTN_NORM), l);
+  mx_hval_t q = linear(x, hn, mx_arch_layer(MX_T_Q), l);
+  mx_hval_t k = linear(x, hn, mx_arch_layer(MX_T_K), l);
+  mx_hval_t v = linear(x, hn, mx_arch_layer(MX_T_V), l);
   int64_t qd[3] = {M, H, D}, kd[3] = {M, KV, D};
   q = rope(x, mx_hlo_reshape(h, q, 3, qd), cosv, sinv);
   k = rope(x, mx_hlo_reshape(h, k, 3, kd), cosv, sinv);
@@ -204,19 +210,14 @@ static mx_hval_t layer(ctx_t *x, int l, mx_hval_t in, const step_t *st, mx_hval_
   mx_hval_t att = mx_hlo_dot(h, mx_hlo_convert(h, p, x->g->kv), vc, 2, plb, prb, 1, &plc, &prc, MX_F32);
   int64_t perm[5] = {0, 2, 1, 3, 4}, od[2] = {M, H * D};
   att = mx_hlo_reshape(h, mx_hlo_transpose(h, att, perm), 2, od);
-  snprintf(key, sizeof key, "model.layers.%d.self_attn.o_proj.weight", l);
-  mx_hval_t x1 = mx_hlo_binary(h, "add", in, linear(x, att, key, c->dim));
+  mx_hval_t x1 = mx_hlo_binary(h, "add", in, linear(x, att, mx_arch_layer(MX_T_O), l));
 
   /* SwiGLU MLP. */
-  snprintf(key, sizeof key, "model.layers.%d.post_attention_layernorm.weight", l);
-  mx_hval_t hn2 = rmsnorm(x, x1, key);
-  snprintf(key, sizeof key, "model.layers.%d.mlp.gate_proj.weight", l);
-  mx_hval_t gate = linear(x, hn2, key, c->ffn_dim);
-  snprintf(key, sizeof key, "model.layers.%d.mlp.up_proj.weight", l);
-  mx_hval_t up = linear(x, hn2, key, c->ffn_dim);
+  mx_hval_t hn2 = rmsnorm(x, x1, mx_arch_layer(MX_T_FFN_NORM), l);
+  mx_hval_t gate = linear(x, hn2, mx_arch_layer(MX_T_GATE), l);
+  mx_hval_t up = linear(x, hn2, mx_arch_layer(MX_T_UP), l);
   mx_hval_t act = mx_hlo_binary(h, "multiply", mx_hlo_binary(h, "multiply", gate, mx_hlo_unary(h, "logistic", gate)), up);
-  snprintf(key, sizeof key, "model.layers.%d.mlp.down_proj.weight", l);
-  return mx_hlo_binary(h, "add", x1, linear(x, act, key, c->dim));
+  return mx_hlo_binary(h, "add", x1, linear(x, act, mx_arch_layer(MX_T_DOWN), l));
 }
 
 /* Hidden states [M, dim] f32 after the final norm, for tokens [M] (the step says where they go). */
@@ -226,18 +227,17 @@ static mx_hval_t forward(ctx_t *x, mx_hval_t tokens, const step_t *st) {
   float inv[512]; /* head_dim <= 1024 (config validation) */
   mx_llama_inv_freq(c, inv);
   x->inv_freq = mx_hlo_const_f32(h, inv, c->head_dim / 2);
-  mx_hval_t embed = weight(x, "model.embed_tokens.weight", t2(x->g->weight_dtype, c->vocab, c->dim));
+  mx_hval_t embed = weight(x, mx_arch_global(MX_T_EMBED), 0);
   mx_hval_t hs = mx_hlo_convert(h, mx_hlo_gather_rows(h, embed, tokens), MX_F32);
   mx_hval_t cosv, sinv;
   rope_tables(x, st->pos, &cosv, &sinv);
   for (int l = 0; l < c->n_layers; l++) hs = layer(x, l, hs, st, cosv, sinv);
-  return rmsnorm(x, hs, "model.norm.weight");
+  return rmsnorm(x, hs, mx_arch_global(MX_T_FINAL_NORM), 0);
 }
 
 /* Logits [M, vocab] f32 of normed hidden states [M, dim]. */
 static mx_hval_t lm_head(ctx_t *x, mx_hval_t hn) {
-  const char *key = x->c->tied_embeddings ? "model.embed_tokens.weight" : "lm_head.weight";
-  return linear(x, hn, key, x->c->vocab);
+  return linear(x, hn, mx_arch_global(x->c->tied_embeddings ? MX_T_EMBED : MX_T_LM_HEAD), 0);
 }
 
 /* Per row, the lowest index of the largest logit, as torch.argmax picks. logits: [R, V] f32 -> [R] i32.
@@ -262,7 +262,7 @@ static mx_hval_t positions_from(ctx_t *x, mx_hval_t start, int64_t T) {
 static void emit_prefill(ctx_t *x, int64_t N, bool want_logits) {
   mx_hlo_t *h = x->h;
   char name[48];
-  snprintf(name, sizeof name, "prefill_%lld%s", (long long)N, want_logits ? "_logits" : "");
+  mx_llama_fn_name(want_logits ? MX_FN_PREFILL_LOGITS : MX_FN_PREFILL, (int)N, name, sizeof name);
   mx_hval_t scalar = mx_htype(MX_I32, 0, NULL), types[3] = {t1(MX_I32, N), scalar, scalar}, args[3];
   mx_hlo_func_begin(h, name, 3, types, args);
   step_t st = {.B = 1, .T = N, .pos = positions_from(x, mx_hlo_scalar_i32(h, 0), N), .slot = args[2]};
@@ -280,7 +280,9 @@ static void emit_decode(ctx_t *x, bool want_logits) {
   mx_hlo_t *h = x->h;
   int64_t S = x->g->slots;
   mx_hval_t types[2] = {t1(MX_I32, S), t1(MX_I32, S)}, args[2];
-  mx_hlo_func_begin(h, want_logits ? "decode_logits" : "decode", 2, types, args);
+  char name[48];
+  mx_llama_fn_name(want_logits ? MX_FN_DECODE_LOGITS : MX_FN_DECODE, 0, name, sizeof name);
+  mx_hlo_func_begin(h, name, 2, types, args);
   step_t st = {.B = S, .T = 1, .pos = args[1], .decode = true};
   for (int64_t b = 0; b < S; b++) {
     int64_t s0 = b, l0 = b + 1;
@@ -294,7 +296,7 @@ static void emit_decode(ctx_t *x, bool want_logits) {
 static void emit_score(ctx_t *x, int64_t S) {
   mx_hlo_t *h = x->h;
   char name[48];
-  snprintf(name, sizeof name, "score_%lld", (long long)S);
+  mx_llama_fn_name(MX_FN_SCORE, (int)S, name, sizeof name);
   mx_hval_t types[1] = {t1(MX_I32, S)}, args[1];
   mx_hlo_func_begin(h, name, 1, types, args);
   mx_hval_t zero = mx_hlo_scalar_i32(h, 0);
@@ -303,29 +305,20 @@ static void emit_score(ctx_t *x, int64_t S) {
   mx_hlo_func_end(h, 1, &out);
 }
 
+static void declare_param(ctx_t *x, const mx_tensor_spec_t *t, int layer) {
+  char key[160], sym[160];
+  mx_arch_name(t, layer, false, key, sizeof key);
+  sym_of(sym, sizeof sym, key);
+  mx_hlo_declare_param(x->h, sym, key, weight_type(x, t));
+}
+
 static void declare_globals(ctx_t *x) {
   const mx_model_config_t *c = x->c;
   mx_hlo_t *h = x->h;
-  char sym[160], key[160];
-  mx_dtype_t wd = x->g->weight_dtype;
-  int64_t q = (int64_t)c->n_heads * c->head_dim, kv = (int64_t)c->n_kv_heads * c->head_dim;
-#define PARAM(k, type) (snprintf(key, sizeof key, "%s", k), sym_of(sym, sizeof sym, key), mx_hlo_declare_param(h, sym, key, type))
-  PARAM("model.embed_tokens.weight", t2(wd, c->vocab, c->dim));
-  PARAM("model.norm.weight", t1(wd, c->dim));
-  if (!c->tied_embeddings) PARAM("lm_head.weight", t2(wd, c->vocab, c->dim));
+  for (int r = 0; r < MX_T_GLOBAL_COUNT; r++)
+    if (r != MX_T_LM_HEAD || !c->tied_embeddings) declare_param(x, mx_arch_global((mx_global_role_t)r), 0);
   for (int l = 0; l < c->n_layers; l++) {
-    char k[160];
-#define LP(fmt, type) (snprintf(k, sizeof k, fmt, l), PARAM(k, type))
-    LP("model.layers.%d.input_layernorm.weight", t1(wd, c->dim));
-    LP("model.layers.%d.self_attn.q_proj.weight", t2(wd, q, c->dim));
-    LP("model.layers.%d.self_attn.k_proj.weight", t2(wd, kv, c->dim));
-    LP("model.layers.%d.self_attn.v_proj.weight", t2(wd, kv, c->dim));
-    LP("model.layers.%d.self_attn.o_proj.weight", t2(wd, c->dim, q));
-    LP("model.layers.%d.post_attention_layernorm.weight", t1(wd, c->dim));
-    LP("model.layers.%d.mlp.gate_proj.weight", t2(wd, c->ffn_dim, c->dim));
-    LP("model.layers.%d.mlp.up_proj.weight", t2(wd, c->ffn_dim, c->dim));
-    LP("model.layers.%d.mlp.down_proj.weight", t2(wd, c->dim, c->ffn_dim));
-#undef LP
+    for (int r = 0; r < MX_T_LAYER_COUNT; r++) declare_param(x, mx_arch_layer((mx_layer_role_t)r), l);
     char ks[32], vs[32];
     snprintf(ks, sizeof ks, "kv_k%d", l);
     snprintf(vs, sizeof vs, "kv_v%d", l);
@@ -333,7 +326,34 @@ static void declare_globals(ctx_t *x) {
     mx_hlo_declare_state(h, ks, mx_htype(x->g->kv, 4, cd));
     mx_hlo_declare_state(h, vs, mx_htype(x->g->kv, 4, cd));
   }
-#undef PARAM
+}
+
+void mx_llama_fn_name(mx_llama_fn_t fn, int n, char *out, size_t cap) {
+  switch (fn) {
+    case MX_FN_PREFILL: snprintf(out, cap, "prefill_%d", n); break;
+    case MX_FN_PREFILL_LOGITS: snprintf(out, cap, "prefill_%d_logits", n); break;
+    case MX_FN_DECODE: snprintf(out, cap, "decode"); break;
+    case MX_FN_DECODE_LOGITS: snprintf(out, cap, "decode_logits"); break;
+    case MX_FN_SCORE: snprintf(out, cap, "score_%d", n); break;
+  }
+}
+
+mx_status_t mx_llama_graph_make(const mx_model_config_t *c, const mx_llama_graph_options_t *o, mx_llama_graph_t *out) {
+  int slots = o->slots > 0 ? o->slots : 1;
+  if (slots > MX_LLAMA_MAX_SLOTS)
+    return mx_status_make(MX_STAGE_USAGE, "use 1, 4 or 8 slots", "%d slots is more than the %d a module supports", slots,
+                          MX_LLAMA_MAX_SLOTS);
+  if (o->capacity < 16 || o->capacity > c->max_position)
+    return mx_status_make(MX_STAGE_USAGE, "set MLXCEL_XLA_CONTEXT_CAPACITY / --context between 16 and the model's maximum",
+                          "context capacity %d is outside 16..%d for this model", o->capacity, c->max_position);
+  if (o->score_len < 0 || o->score_len > o->capacity)
+    return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "score length %d with capacity %d", o->score_len, o->capacity);
+  /* The KV cache and attention stay f32 in every precision: a bf16 cache failed the divergence
+   * rule on two prompts (docs/engine.md). */
+  *out = (mx_llama_graph_t){.config = c, .matmul = o->precision, .kv = MX_F32, .weight_dtype = o->weight_dtype,
+                            .slots = slots, .capacity = o->capacity, .score_len = o->score_len};
+  mx_llama_default_buckets(out);
+  return NULL;
 }
 
 void mx_llama_default_buckets(mx_llama_graph_t *g) {

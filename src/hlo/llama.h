@@ -38,6 +38,29 @@ typedef struct {
   int score_len;           /* 0: no score function */
 } mx_llama_graph_t;
 
+/* What the session and `mlxcel compile` choose; mx_llama_graph_make turns it into the graph, so a
+ * module from `mlxcel compile` fits `--vmfb` whenever the two were given the same options. */
+typedef struct {
+  mx_dtype_t precision;    /* the weight matmuls' input type: f32, f16, bf16 */
+  mx_dtype_t weight_dtype; /* storage type of the weights in the parameter file (engine/weights.h) */
+  int slots;               /* 0 or 1: a single sequence; up to MX_LLAMA_MAX_SLOTS */
+  int capacity;            /* KV positions per slot */
+  int score_len;           /* 0: no score function */
+} mx_llama_graph_options_t;
+
+/* Checks the options against the configuration and fills the graph (prefill buckets included). */
+mx_status_t mx_llama_graph_make(const mx_model_config_t *c, const mx_llama_graph_options_t *o, mx_llama_graph_t *out);
+
+/* The module's functions, by kind; their names are formatted only by mx_llama_fn_name. */
+typedef enum {
+  MX_FN_PREFILL,        /* n: the bucket */
+  MX_FN_PREFILL_LOGITS, /* n: the bucket */
+  MX_FN_DECODE,
+  MX_FN_DECODE_LOGITS,
+  MX_FN_SCORE, /* n: the score length */
+} mx_llama_fn_t;
+void mx_llama_fn_name(mx_llama_fn_t fn, int n, char *out, size_t cap);
+
 /* RoPE inverse frequencies (head_dim / 2 of them), as transformers computes them in float32,
  * including llama3 frequency scaling. */
 void mx_llama_inv_freq(const mx_model_config_t *c, float *out);

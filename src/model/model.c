@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "base/file.h"
-#include "model/mapped_file.h"
-#include "model/safetensors.h"
+#include "format/mapped_file.h"
+#include "format/safetensors.h"
 
 #define MAX_FILES 256
 #define MAX_CONFIG_BYTES (4u << 20)
@@ -25,21 +25,6 @@ struct mx_model {
   const mx_weight_t *globals[MX_T_GLOBAL_COUNT];
   const mx_weight_t **layers; /* n_layers * MX_T_LAYER_COUNT */
 };
-
-/* Names of each role in the two formats; %d is the layer. */
-static const char *const hf_global[MX_T_GLOBAL_COUNT] = {"model.embed_tokens.weight", "model.norm.weight",
-                                                          "lm_head.weight"};
-static const char *const gguf_global[MX_T_GLOBAL_COUNT] = {"token_embd.weight", "output_norm.weight", "output.weight"};
-static const char *const hf_layer[MX_T_LAYER_COUNT] = {
-    "model.layers.%d.input_layernorm.weight",          "model.layers.%d.self_attn.q_proj.weight",
-    "model.layers.%d.self_attn.k_proj.weight",         "model.layers.%d.self_attn.v_proj.weight",
-    "model.layers.%d.self_attn.o_proj.weight",         "model.layers.%d.post_attention_layernorm.weight",
-    "model.layers.%d.mlp.gate_proj.weight",            "model.layers.%d.mlp.up_proj.weight",
-    "model.layers.%d.mlp.down_proj.weight"};
-static const char *const gguf_layer[MX_T_LAYER_COUNT] = {
-    "blk.%d.attn_norm.weight", "blk.%d.attn_q.weight",   "blk.%d.attn_k.weight",
-    "blk.%d.attn_v.weight",    "blk.%d.attn_output.weight", "blk.%d.ffn_norm.weight",
-    "blk.%d.ffn_gate.weight",  "blk.%d.ffn_up.weight",   "blk.%d.ffn_down.weight"};
 
 void mx_model_close(mx_model_t *m) {
   if (!m) return;
@@ -221,12 +206,10 @@ static const mx_weight_t *find_weight(const mx_model_t *m, const char *name) {
 }
 
 /* Looks a role's tensor up and checks it has the shape the configuration implies. */
-static mx_status_t bind(const mx_model_t *m, const char *name, int rank, int64_t d0, int64_t d1, bool optional,
-                        const mx_weight_t **out) {
+static mx_status_t bind(const mx_model_t *m, const char *name, int rank, int64_t d0, int64_t d1, const mx_weight_t **out) {
   const mx_weight_t *w = find_weight(m, name);
   *out = w;
   if (!w) {
-    if (optional) return NULL;
     return mx_status_make(MX_STAGE_IO, "the checkpoint is incomplete or not a Llama model", "%s: tensor '%s' is missing",
                           m->path, name);
   }
@@ -234,42 +217,43 @@ static mx_status_t bind(const mx_model_t *m, const char *name, int rank, int64_t
   if (!ok) {
     char got[64] = "";
     for (int i = 0; i < w->rank; i++) snprintf(got + strlen(got), sizeof got - strlen(got), "%s%lld", i ? "x" : "", (long long)w->shape[i]);
-    return mx_status_make(MX_STAGE_IO, "the weights do not belong to this config.json", "%s: tensor '%s' is %s, the config implies %lld%s%lld",
-                          m->path, name, got, (long long)d0, rank == 2 ? "x" : "", rank == 2 ? (long long)d1 : 0LL);
+    char want[64];
+    if (rank == 2) snprintf(want, sizeof want, "%lldx%lld", (long long)d0, (long long)d1);
+    else snprintf(want, sizeof want, "%lld", (long long)d0);
+    return mx_status_make(MX_STAGE_IO, "the weights do not belong to this config.json", "%s: tensor '%s' is %s, the config implies %s",
+                          m->path, name, got, want);
   }
   return NULL;
+}
+
+/* Binds the tensor of one role (arch.h names and shapes it) and checks its shape. */
+static mx_status_t bind_spec(const mx_model_t *m, const mx_tensor_spec_t *t, int layer, const mx_weight_t **out) {
+  char name[MX_WEIGHT_NAME_MAX];
+  int64_t d[2];
+  mx_arch_name(t, layer, m->format == MX_MODEL_GGUF, name, sizeof name);
+  int rank = mx_arch_shape(t, &m->config, d);
+  return bind(m, name, rank, d[0], d[1], out);
 }
 
 static mx_status_t bind_roles(mx_model_t *m) {
   const mx_model_config_t *c = &m->config;
   bool gguf = m->format == MX_MODEL_GGUF;
-  const char *const *gn = gguf ? gguf_global : hf_global;
-  const char *const *ln = gguf ? gguf_layer : hf_layer;
-  int64_t q = (int64_t)c->n_heads * c->head_dim, kv = (int64_t)c->n_kv_heads * c->head_dim;
-  MX_RETURN_IF_ERROR(bind(m, gn[MX_T_EMBED], 2, c->vocab, c->dim, false, &m->globals[MX_T_EMBED]));
-  MX_RETURN_IF_ERROR(bind(m, gn[MX_T_FINAL_NORM], 1, c->dim, 0, false, &m->globals[MX_T_FINAL_NORM]));
+  char name[MX_WEIGHT_NAME_MAX];
   /* GGUF says "tied" by leaving output.weight out; HF by tie_word_embeddings. */
-  if (gguf) m->config.tied_embeddings = find_weight(m, gn[MX_T_LM_HEAD]) == NULL;
-  if (!m->config.tied_embeddings)
-    MX_RETURN_IF_ERROR(bind(m, gn[MX_T_LM_HEAD], 2, c->vocab, c->dim, false, &m->globals[MX_T_LM_HEAD]));
+  mx_arch_name(mx_arch_global(MX_T_LM_HEAD), 0, gguf, name, sizeof name);
+  if (gguf) m->config.tied_embeddings = find_weight(m, name) == NULL;
+  for (int r = 0; r < MX_T_GLOBAL_COUNT; r++)
+    if (r != MX_T_LM_HEAD || !c->tied_embeddings)
+      MX_RETURN_IF_ERROR(bind_spec(m, mx_arch_global((mx_global_role_t)r), 0, &m->globals[r]));
   m->layers = calloc((size_t)c->n_layers * MX_T_LAYER_COUNT, sizeof *m->layers);
   if (!m->layers) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
-  const int64_t shapes[MX_T_LAYER_COUNT][3] = {
-      [MX_T_ATTN_NORM] = {1, c->dim, 0}, [MX_T_Q] = {2, q, c->dim},          [MX_T_K] = {2, kv, c->dim},
-      [MX_T_V] = {2, kv, c->dim},        [MX_T_O] = {2, c->dim, q},          [MX_T_FFN_NORM] = {1, c->dim, 0},
-      [MX_T_GATE] = {2, c->ffn_dim, c->dim}, [MX_T_UP] = {2, c->ffn_dim, c->dim}, [MX_T_DOWN] = {2, c->dim, c->ffn_dim}};
   for (int l = 0; l < c->n_layers; l++)
-    for (int r = 0; r < MX_T_LAYER_COUNT; r++) {
-      char name[MX_WEIGHT_NAME_MAX];
-      snprintf(name, sizeof name, ln[r], l);
-      MX_RETURN_IF_ERROR(bind(m, name, (int)shapes[r][0], shapes[r][1], shapes[r][2], false,
-                              &m->layers[(size_t)l * MX_T_LAYER_COUNT + (size_t)r]));
-    }
-  char extra[MX_WEIGHT_NAME_MAX];
-  snprintf(extra, sizeof extra, ln[0], c->n_layers); /* a layer beyond the config's count */
-  if (find_weight(m, extra))
+    for (int r = 0; r < MX_T_LAYER_COUNT; r++)
+      MX_RETURN_IF_ERROR(bind_spec(m, mx_arch_layer((mx_layer_role_t)r), l, &m->layers[(size_t)l * MX_T_LAYER_COUNT + (size_t)r]));
+  mx_arch_name(mx_arch_layer(MX_T_ATTN_NORM), c->n_layers, gguf, name, sizeof name); /* a layer beyond the count */
+  if (find_weight(m, name))
     return mx_status_make(MX_STAGE_IO, "the weights do not belong to this config", "%s: has tensor '%s' beyond its %d layers",
-                          m->path, extra, c->n_layers);
+                          m->path, name, c->n_layers);
   return NULL;
 }
 

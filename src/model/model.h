@@ -7,31 +7,13 @@
 #include <stdbool.h>
 
 #include "base/status.h"
+#include "model/arch.h"
 #include "model/config.h"
-#include "model/gguf.h"
-#include "model/weight.h"
+#include "format/gguf.h"
+#include "format/weight.h"
 
 typedef enum { MX_MODEL_HF_DIR, MX_MODEL_GGUF } mx_model_format_t;
 
-typedef enum {
-  MX_T_EMBED = 0, /* [vocab, dim] */
-  MX_T_FINAL_NORM, /* [dim] */
-  MX_T_LM_HEAD,    /* [vocab, dim]; NULL when tied to the embedding */
-  MX_T_GLOBAL_COUNT,
-} mx_global_role_t;
-
-typedef enum {
-  MX_T_ATTN_NORM = 0, /* [dim] */
-  MX_T_Q,             /* [heads * head_dim, dim] */
-  MX_T_K,             /* [kv_heads * head_dim, dim] */
-  MX_T_V,             /* [kv_heads * head_dim, dim] */
-  MX_T_O,             /* [dim, heads * head_dim] */
-  MX_T_FFN_NORM,      /* [dim] */
-  MX_T_GATE,          /* [ffn, dim] */
-  MX_T_UP,            /* [ffn, dim] */
-  MX_T_DOWN,          /* [dim, ffn] */
-  MX_T_LAYER_COUNT,
-} mx_layer_role_t;
 
 typedef struct mx_model mx_model_t;
 

@@ -10,8 +10,9 @@
 
 #include "base/clock.h"
 #include "base/file.h"
+#include "model/arch.h"
 #include "model/config.h"
-#include "model/st_writer.h"
+#include "format/st_writer.h"
 
 #define CHUNK_ELEMS (1u << 22)
 
@@ -37,33 +38,23 @@ static uint64_t stream_seed(uint64_t seed, const char *name) {
   return r ? r : 1;
 }
 
+static void spec_tensor(synth_tensor_t *t, const mx_tensor_spec_t *spec, int layer, const mx_model_config_t *c) {
+  mx_arch_name(spec, layer, false, t->name, sizeof t->name);
+  t->rank = mx_arch_shape(spec, c, t->shape);
+  t->is_norm = spec->is_norm;
+}
+
+/* The checkpoint's tensors (arch.h), in HF's order: the embedding, each layer, the final norm, the
+ * LM head when it is not tied. */
 static int list_tensors(const mx_model_config_t *c, synth_tensor_t **out) {
-  int n = 2 + (c->tied_embeddings ? 0 : 1) + 9 * c->n_layers;
+  int n = 2 + (c->tied_embeddings ? 0 : 1) + MX_T_LAYER_COUNT * c->n_layers, k = 0;
   synth_tensor_t *t = calloc((size_t)n, sizeof *t);
   if (!t) return -1;
-  int64_t q = (int64_t)c->n_heads * c->head_dim, kv = (int64_t)c->n_kv_heads * c->head_dim;
-  int k = 0;
-#define ADD2(nm, a, b) (snprintf(t[k].name, sizeof t[k].name, "%s", nm), t[k].rank = 2, t[k].shape[0] = (a), t[k].shape[1] = (b), k++)
-#define ADD1(nm, a) (snprintf(t[k].name, sizeof t[k].name, "%s", nm), t[k].rank = 1, t[k].shape[0] = (a), t[k].is_norm = 1, k++)
-  ADD2("model.embed_tokens.weight", c->vocab, c->dim);
-  for (int l = 0; l < c->n_layers; l++) {
-    char nm[96];
-#define L(fmt) (snprintf(nm, sizeof nm, fmt, l), nm)
-    ADD1(L("model.layers.%d.input_layernorm.weight"), c->dim);
-    ADD2(L("model.layers.%d.self_attn.q_proj.weight"), q, c->dim);
-    ADD2(L("model.layers.%d.self_attn.k_proj.weight"), kv, c->dim);
-    ADD2(L("model.layers.%d.self_attn.v_proj.weight"), kv, c->dim);
-    ADD2(L("model.layers.%d.self_attn.o_proj.weight"), c->dim, q);
-    ADD1(L("model.layers.%d.post_attention_layernorm.weight"), c->dim);
-    ADD2(L("model.layers.%d.mlp.gate_proj.weight"), c->ffn_dim, c->dim);
-    ADD2(L("model.layers.%d.mlp.up_proj.weight"), c->ffn_dim, c->dim);
-    ADD2(L("model.layers.%d.mlp.down_proj.weight"), c->dim, c->ffn_dim);
-#undef L
-  }
-  ADD1("model.norm.weight", c->dim);
-  if (!c->tied_embeddings) ADD2("lm_head.weight", c->vocab, c->dim);
-#undef ADD1
-#undef ADD2
+  spec_tensor(&t[k++], mx_arch_global(MX_T_EMBED), 0, c);
+  for (int l = 0; l < c->n_layers; l++)
+    for (int r = 0; r < MX_T_LAYER_COUNT; r++) spec_tensor(&t[k++], mx_arch_layer((mx_layer_role_t)r), l, c);
+  spec_tensor(&t[k++], mx_arch_global(MX_T_FINAL_NORM), 0, c);
+  if (!c->tied_embeddings) spec_tensor(&t[k++], mx_arch_global(MX_T_LM_HEAD), 0, c);
   *out = t;
   return k;
 }

@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "base/status.h"
-#include "model/wtype.h"
+#include "format/wtype.h"
 
 typedef struct {
   const char *config_path;   /* HF config.json (llama) */

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "base/file.h"
-#include "model/mapped_file.h"
+#include "format/mapped_file.h"
 #include "tokenizer/internal.h"
 
 #define LLAMA3_SPLIT \
@@ -116,11 +116,6 @@ mx_status_t mx_tokenizer_load_gguf(const mx_gguf_t *g, const char *path, mx_toke
   }
   *out = t;
   return NULL;
-}
-
-mx_status_t mx_tokenizer_for_model(const mx_model_t *m, mx_tokenizer_t **out) {
-  if (mx_model_format(m) == MX_MODEL_GGUF) return mx_tokenizer_load_gguf(mx_model_gguf(m), mx_model_path(m), out);
-  return mx_tokenizer_load_hf(mx_model_path(m), out);
 }
 
 mx_status_t mx_tokenizer_open(const char *path, mx_tokenizer_t **out) {

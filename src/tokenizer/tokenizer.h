@@ -12,8 +12,7 @@
 
 #include "base/status.h"
 #include "base/strbuf.h"
-#include "model/gguf.h"
-#include "model/model.h"
+#include "format/gguf.h"
 
 typedef struct mx_tokenizer mx_tokenizer_t;
 
@@ -29,8 +28,6 @@ bool mx_ids_push(mx_ids_t *ids, int32_t id);
 mx_status_t mx_tokenizer_load_hf(const char *dir, mx_tokenizer_t **out);
 /* From the tokenizer.ggml.* metadata of a GGUF file; `path` names it in errors. */
 mx_status_t mx_tokenizer_load_gguf(const mx_gguf_t *g, const char *path, mx_tokenizer_t **out);
-/* The tokenizer that belongs to an opened model (HF directory or GGUF). */
-mx_status_t mx_tokenizer_for_model(const mx_model_t *m, mx_tokenizer_t **out);
 /* A tokenizer from a path alone: a directory with tokenizer.json, or a GGUF file. */
 mx_status_t mx_tokenizer_open(const char *path, mx_tokenizer_t **out);
 void mx_tokenizer_free(mx_tokenizer_t *t);

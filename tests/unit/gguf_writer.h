@@ -43,7 +43,7 @@ static inline void gw_kv_str(gw_buf_t *b, const char *k, const char *v) {
 }
 
 #include "base/utf8.h"
-#include "model/wtype.h"
+#include "format/wtype.h"
 #include "tokenizer/internal.h"
 
 /* A complete tiny llama GGUF: 1 layer, dim 64, 2 heads of 32, 1 KV head, ffn 128, vocab 256 + 2,

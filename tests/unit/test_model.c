@@ -5,9 +5,9 @@
 #include <unistd.h>
 
 #include "gguf_writer.h"
-#include "model/gguf.h"
+#include "format/gguf.h"
 #include "model/model.h"
-#include "model/safetensors.h"
+#include "format/safetensors.h"
 #include "model/synth.h"
 
 /* --------------------------------------------------------------------------------- safetensors */

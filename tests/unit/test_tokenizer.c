@@ -7,7 +7,7 @@
 
 #include "base/utf8.h"
 #include "gguf_writer.h"
-#include "model/gguf.h"
+#include "format/gguf.h"
 #include "tokenizer/chat.h"
 #include "tokenizer/tokenizer.h"
 

@@ -1,4 +1,4 @@
-#include "model/wtype.h"
+#include "format/wtype.h"
 
 #include <string.h>
 

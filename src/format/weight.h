@@ -1,11 +1,11 @@
 /* One tensor of a model file, as found on disk (pointing into the mapped file). */
-#ifndef MX_MODEL_WEIGHT_H
-#define MX_MODEL_WEIGHT_H
+#ifndef MX_FORMAT_WEIGHT_H
+#define MX_FORMAT_WEIGHT_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "model/wtype.h"
+#include "format/wtype.h"
 
 #define MX_WEIGHT_NAME_MAX 128
 #define MX_WEIGHT_MAX_RANK 4

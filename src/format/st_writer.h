@@ -1,13 +1,13 @@
 /* Writing safetensors files: the header for a list of tensors (written in that order), padded to
  * 8 bytes like the reference writer. The caller then writes each tensor's bytes in order. */
-#ifndef MX_MODEL_ST_WRITER_H
-#define MX_MODEL_ST_WRITER_H
+#ifndef MX_FORMAT_ST_WRITER_H
+#define MX_FORMAT_ST_WRITER_H
 
 #include <stdint.h>
 #include <stdio.h>
 
 #include "base/status.h"
-#include "model/wtype.h"
+#include "format/wtype.h"
 
 typedef struct {
   char name[128];

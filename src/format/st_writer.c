@@ -1,4 +1,4 @@
-#include "model/st_writer.h"
+#include "format/st_writer.h"
 
 #include <jansson.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-#include "model/weight.h"
+#include "format/weight.h"
 
 #include <stdlib.h>
 

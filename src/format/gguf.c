@@ -1,4 +1,4 @@
-#include "model/gguf.h"
+#include "format/gguf.h"
 
 #include <stdlib.h>
 #include <string.h>

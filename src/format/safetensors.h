@@ -1,14 +1,14 @@
 /* safetensors: 8-byte little-endian header length, a JSON header mapping tensor names to
  * {dtype, shape, data_offsets}, then the data. Parsed from a buffer (the mapped file), with every
  * offset, size and shape checked: the file is untrusted input. */
-#ifndef MX_MODEL_SAFETENSORS_H
-#define MX_MODEL_SAFETENSORS_H
+#ifndef MX_FORMAT_SAFETENSORS_H
+#define MX_FORMAT_SAFETENSORS_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include "base/status.h"
-#include "model/weight.h"
+#include "format/weight.h"
 
 /* Header bigger than this is refused (real headers are tens of KB). */
 #define MX_SAFETENSORS_MAX_HEADER (100u << 20)

@@ -1,6 +1,6 @@
 /* Weight storage types as they appear in model files (safetensors dtypes and GGUF ggml types). */
-#ifndef MX_MODEL_WTYPE_H
-#define MX_MODEL_WTYPE_H
+#ifndef MX_FORMAT_WTYPE_H
+#define MX_FORMAT_WTYPE_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -1,14 +1,14 @@
 /* GGUF (versions 2 and 3): header, typed key/value metadata, tensor infos, aligned data. Parsed
  * from a buffer (the mapped file) with every length and offset checked: the file is untrusted. */
-#ifndef MX_MODEL_GGUF_H
-#define MX_MODEL_GGUF_H
+#ifndef MX_FORMAT_GGUF_H
+#define MX_FORMAT_GGUF_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "base/status.h"
-#include "model/weight.h"
+#include "format/weight.h"
 
 enum {
   MX_GGUF_U8 = 0, MX_GGUF_I8, MX_GGUF_U16, MX_GGUF_I16, MX_GGUF_U32, MX_GGUF_I32, MX_GGUF_F32, MX_GGUF_BOOL,

@@ -1,4 +1,4 @@
-#include "model/safetensors.h"
+#include "format/safetensors.h"
 
 #include <jansson.h>
 #include <stdlib.h>

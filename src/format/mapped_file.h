@@ -1,6 +1,6 @@
 /* A read-only memory map of a whole file: model weights are read in place, never copied. */
-#ifndef MX_MODEL_MAPPED_FILE_H
-#define MX_MODEL_MAPPED_FILE_H
+#ifndef MX_FORMAT_MAPPED_FILE_H
+#define MX_FORMAT_MAPPED_FILE_H
 
 #include <stddef.h>
 #include <stdint.h>

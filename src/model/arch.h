@@ -1,0 +1,55 @@
+/* The Llama architecture's weights as data: every role with its HF name, its GGUF name and its shape
+ * in terms of the configuration. One table, read by everyone who names or shapes a weight: the loader
+ * (model.c) binds and checks files by it, the weight preparation (engine/weights.c) names the
+ * runtime's parameters by it, the synthetic generator (synth.c) writes checkpoints by it and the
+ * emitter (hlo/llama.c) declares and loads its parameters by it. A new family's tensor is a row here,
+ * not a string in four files. */
+#ifndef MX_MODEL_ARCH_H
+#define MX_MODEL_ARCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/config.h"
+
+typedef enum {
+  MX_T_EMBED = 0,  /* [vocab, dim] */
+  MX_T_FINAL_NORM, /* [dim] */
+  MX_T_LM_HEAD,    /* [vocab, dim]; absent when tied to the embedding */
+  MX_T_GLOBAL_COUNT,
+} mx_global_role_t;
+
+typedef enum {
+  MX_T_ATTN_NORM = 0, /* [dim] */
+  MX_T_Q,             /* [heads * head_dim, dim] */
+  MX_T_K,             /* [kv_heads * head_dim, dim] */
+  MX_T_V,             /* [kv_heads * head_dim, dim] */
+  MX_T_O,             /* [dim, heads * head_dim] */
+  MX_T_FFN_NORM,      /* [dim] */
+  MX_T_GATE,          /* [ffn, dim] */
+  MX_T_UP,            /* [ffn, dim] */
+  MX_T_DOWN,          /* [dim, ffn] */
+  MX_T_LAYER_COUNT,
+} mx_layer_role_t;
+
+/* A dimension of a weight, named by what in the configuration sets it. */
+typedef enum { MX_DIM_VOCAB, MX_DIM_MODEL, MX_DIM_Q, MX_DIM_KV, MX_DIM_FFN } mx_dim_t;
+
+typedef struct {
+  const char *hf;   /* HF (safetensors) name; layer roles hold one %d for the layer */
+  const char *gguf; /* GGUF (llama.cpp) name, same convention */
+  int rank;         /* 1 or 2 */
+  mx_dim_t dims[2]; /* PyTorch order: a Linear's weight is [out, in] */
+  bool is_norm;     /* an RMSNorm scale (synthetic values are drawn around 1) */
+  bool rope_rows;   /* Q/K: GGUF stores the rows permuted for interleaved-pair RoPE */
+} mx_tensor_spec_t;
+
+const mx_tensor_spec_t *mx_arch_global(mx_global_role_t role);
+const mx_tensor_spec_t *mx_arch_layer(mx_layer_role_t role);
+/* The HF (gguf false) or GGUF name of a role; `layer` is ignored for globals. */
+void mx_arch_name(const mx_tensor_spec_t *t, int layer, bool gguf, char *out, size_t cap);
+/* The shape the configuration implies; returns the rank. */
+int mx_arch_shape(const mx_tensor_spec_t *t, const mx_model_config_t *c, int64_t dims[2]);
+
+#endif
