@@ -9,6 +9,8 @@
 #include "base/clock.h"
 #include "base/file.h"
 #include "cli/cli.h"
+#include "engine/divergence.h"
+#include "engine/sequence.h"
 #include "engine/session.h"
 
 typedef struct {
@@ -63,86 +65,17 @@ static mx_status_t load_fixture(const char *path, json_t **root, case_t **cases,
   return NULL;
 }
 
-/* Greedy trajectory of `steps` tokens after the prompt. */
+/* Greedy trajectory of `steps` tokens after the prompt (end-of-sequence tokens do not stop it). */
 static mx_status_t greedy(mx_session_t *s, const case_t *c, int steps, int32_t *out, double *ms_per_token) {
-  int32_t tok;
-  MX_RETURN_IF_ERROR(mx_session_prefill(s, c->prompt, c->n_prompt, NULL, &tok));
-  out[0] = tok;
-  double t0 = mx_now_ms();
-  for (int i = 1; i < steps; i++) {
-    MX_RETURN_IF_ERROR(mx_session_decode(s, out[i - 1], c->n_prompt + i - 1, NULL, &tok));
-    out[i] = tok;
-  }
-  *ms_per_token = steps > 1 ? (mx_now_ms() - t0) / (steps - 1) : 0;
-  return NULL;
-}
-
-typedef struct {
-  int div;          /* first divergent step, -1 if exact */
-  double margin;    /* f32 top-1/top-2 margin there */
-  double agreement; /* teacher-forced top-1 agreement of the low precision with the f32 trajectory */
-  double ppl_ratio; /* perplexity of the f32 trajectory under low precision / under f32 */
-} rule_t;
-
-static void top2(const float *l, int V, int *best, double *margin) {
-  int b = 0, s = -1;
-  for (int i = 1; i < V; i++)
-    if (l[i] > l[b]) b = i;
-  for (int i = 0; i < V; i++)
-    if (i != b && (s < 0 || l[i] > l[s])) s = i;
-  *best = b;
-  *margin = (double)l[b] - (double)l[s];
-}
-
-static double nll(const float *l, int V, int target) {
-  double mx = l[0], sum = 0;
-  for (int i = 1; i < V; i++)
-    if (l[i] > mx) mx = l[i];
-  for (int i = 0; i < V; i++) sum += exp((double)l[i] - mx);
-  return -((double)l[target] - mx - log(sum));
-}
-
-/* The divergence rule of the CPU engine issue, for one prompt: `ref` is the f32 trajectory,
- * `low` the low-precision one; both sessions score prompt + ref teacher-forced. */
-static mx_status_t divergence_rule(mx_session_t *ref_s, mx_session_t *low_s, const case_t *c, const int32_t *ref,
-                                   const int32_t *low, int steps, rule_t *r) {
-  int V = mx_session_config(ref_s)->vocab, n = c->n_prompt + steps - 1;
-  int32_t *seq = malloc(sizeof *seq * (size_t)n);
-  float *lr = malloc(sizeof(float) * (size_t)n * (size_t)V), *ll = malloc(sizeof(float) * (size_t)n * (size_t)V);
-  mx_status_t st = (!seq || !lr || !ll) ? mx_status_make(MX_STAGE_IO, NULL, "out of memory") : NULL;
-  if (!st) {
-    memcpy(seq, c->prompt, sizeof *seq * (size_t)c->n_prompt);
-    memcpy(seq + c->n_prompt, ref, sizeof *seq * (size_t)(steps - 1));
-    st = mx_session_score(ref_s, seq, n, lr);
-  }
-  if (!st) st = mx_session_score(low_s, seq, n, ll);
-  if (!st) {
-    r->div = -1;
-    for (int k = 0; k < steps && r->div < 0; k++)
-      if (ref[k] != low[k]) r->div = k;
-    int agree = 0;
-    double nll_ref = 0, nll_low = 0;
-    for (int k = 0; k < steps; k++) {
-      size_t row = (size_t)(c->n_prompt - 1 + k) * (size_t)V;
-      int b;
-      double m;
-      top2(ll + row, V, &b, &m);
-      agree += b == ref[k];
-      nll_ref += nll(lr + row, V, ref[k]);
-      nll_low += nll(ll + row, V, ref[k]);
-      if (k == r->div) top2(lr + row, V, &b, &r->margin);
-    }
-    r->agreement = (double)agree / steps;
-    r->ppl_ratio = exp((nll_low - nll_ref) / steps);
-  }
-  free(seq);
-  free(lr);
-  free(ll);
+  mx_seq_t q;
+  mx_seq_params_t p = {.max_tokens = steps, .sampling = {.top_p = 1, .repeat_penalty = 1}, .ignore_eos = true};
+  MX_RETURN_IF_ERROR(mx_seq_init(&q, s, c->prompt, c->n_prompt, &p));
+  mx_seq_timing_t t;
+  mx_status_t st = mx_seq_generate(s, &q, NULL, NULL, &t);
+  if (!st) memcpy(out, mx_seq_tokens(&q), sizeof *out * (size_t)steps);
+  *ms_per_token = steps > 1 ? t.decode_ms / (steps - 1) : 0;
+  mx_seq_free(&q);
   return st;
-}
-
-static bool rule_passes(const rule_t *r) {
-  return r->div < 0 || (r->margin < 0.1 && r->agreement >= 0.98 && fabs(r->ppl_ratio - 1) <= 0.01);
 }
 
 /* Low precision against our own f32: token-exact, or the divergence rule. */
@@ -157,12 +90,12 @@ static mx_status_t check_low_precision(mx_session_t *ref_s, mx_session_t *low_s,
   mx_status_t st = NULL;
   for (int i = 0; !st && i < n; i++) {
     double ms;
-    rule_t r = {0};
+    mx_divergence_t r = {0};
     st = greedy(ref_s, &cases[i], steps, ref, &ms);
     if (!st) st = greedy(low_s, &cases[i], steps, low, &ms);
-    if (!st) st = divergence_rule(ref_s, low_s, &cases[i], ref, low, steps, &r);
+    if (!st) st = mx_divergence_measure(ref_s, low_s, cases[i].prompt, cases[i].n_prompt, ref, low, steps, &r);
     if (st) break;
-    bool ok = rule_passes(&r);
+    bool ok = mx_divergence_passes(&r);
     *passed += ok;
     char div[16] = "-", margin[16] = "-";
     if (r.div >= 0) {

@@ -7,7 +7,7 @@
 #include "cli/cli.h"
 #include "engine/prompt.h"
 #include "engine/sampler.h"
-#include "engine/textout.h"
+#include "engine/sequence.h"
 #include "engine/session.h"
 #include "tokenizer/chat.h"
 
@@ -126,20 +126,15 @@ static mx_status_t prompt_ids(const gen_args_t *a, const mx_tokenizer_t *t, mx_i
   return mx_prompt_encode_chat(t, msgs, n, ids);
 }
 
-/* Prints what became final. */
-static void print_final(mx_textout_t *o) {
-  const char *p;
-  size_t n = mx_textout_take(o, &p);
-  if (n) {
-    fwrite(p, 1, n, stdout);
-    fflush(stdout);
-  }
+static void print_text(void *ctx, const char *text, size_t n) {
+  (void)ctx;
+  fwrite(text, 1, n, stdout);
+  fflush(stdout);
 }
 
 static mx_status_t run(gen_args_t *a) {
   mx_session_t *s;
   MX_RETURN_IF_ERROR(mx_session_open(&a->so, &s));
-  const mx_model_config_t *c = mx_session_config(s);
   const mx_tokenizer_t *tok = mx_session_tokenizer(s);
   mx_ids_t ids = {0};
   mx_status_t st = prompt_ids(a, tok, &ids);
@@ -151,39 +146,17 @@ static mx_status_t run(gen_args_t *a) {
     st = mx_status_make(MX_STAGE_USAGE, "lower -n or raise --context / MLXCEL_XLA_CONTEXT_CAPACITY",
                         "prompt (%zu tokens) plus -n %ld exceeds the context capacity %d", ids.n, a->n_new, mx_session_capacity(s));
   if (!st) st = mx_session_start(s);
-  bool greedy = mx_sampling_is_greedy(&a->sp);
-  float *logits = greedy ? NULL : malloc(sizeof(float) * (size_t)c->vocab);
-  mx_sampler_t *smp = greedy ? NULL : mx_sampler_create(&a->sp, c->vocab);
-  if (!st && !greedy && (!logits || !smp)) st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
-  mx_textout_t o;
-  mx_textout_init(&o, tok, a->stops, a->n_stops);
-  double t_prefill = 0, t_decode0 = 0;
-  long generated = 0;
-  int32_t next = -1;
-  if (!st) {
-    double t0 = mx_now_ms();
-    st = mx_session_prefill(s, ids.ids, (int)ids.n, logits, &next);
-    if (!st && !greedy) next = mx_sampler_pick(smp, logits, ids.ids, (int)ids.n);
-    t_prefill = mx_now_ms() - t0;
-    t_decode0 = mx_now_ms();
-  }
-  while (!st && next >= 0) {
-    if (!a->ignore_eos && mx_config_is_eos(c, next)) break;
-    if (!mx_ids_push(&ids, next)) {
-      st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
-      break;
-    }
-    generated++;
-    st = mx_textout_push(&o, next);
-    if (!st) print_final(&o);
-    if (st || o.stopped || generated >= a->n_new) break;
-    st = mx_session_decode(s, next, (int)ids.n - 1, logits, &next);
-    if (!st && !greedy) next = mx_sampler_pick(smp, logits, ids.ids, (int)ids.n);
-  }
-  double t_decode = mx_now_ms() - t_decode0;
-  mx_textout_finish(&o);
-  print_final(&o);
-  if (o.released > 0) printf("\n");
+  mx_seq_t q = {0};
+  mx_seq_timing_t tm = {0};
+  mx_seq_params_t p = {.max_tokens = (int)a->n_new, .sampling = a->sp, .stops = a->stops, .n_stops = a->n_stops,
+                       .ignore_eos = a->ignore_eos};
+  bool have_seq = false;
+  if (!st) st = mx_seq_init(&q, s, ids.ids, (int)ids.n, &p);
+  have_seq = !st;
+  if (!st) st = mx_seq_generate(s, &q, print_text, NULL, &tm);
+  /* The end-of-sequence token is not part of the answer, nor of the decode figures. */
+  long generated = have_seq ? mx_seq_generated(&q) - (q.eos ? 1 : 0) : 0;
+  if (have_seq && q.out.released > 0) printf("\n");
   fflush(stdout); /* before the --stats line on stderr */
   if (!st && a->stats) {
     const mx_session_timings_t *t = mx_session_timings(s);
@@ -193,12 +166,10 @@ static mx_status_t run(gen_args_t *a) {
             "mlxcel stats: load %.0f ms (model %.0f, weights %.0f, worker %.0f, module+parameters %.0f); compile %s%.0f ms; "
             "prefill %zu tokens %.1f ms; decode %ld tokens %.1f tok/s; peak device bytes %lld\n",
             t->open_ms + t->prepare_ms + t->worker_ms + t->load_ms, t->open_ms, t->prepare_ms, t->worker_ms, t->load_ms,
-            t->compile_hit ? "cache hit, " : "", t->compile_ms, ids.n - (size_t)generated, t_prefill, generated > 1 ? generated - 1 : 0,
-            generated > 1 ? (double)(generated - 1) / (t_decode / 1000.0) : 0.0, (long long)ds_stats.device_bytes_peak);
+            t->compile_hit ? "cache hit, " : "", t->compile_ms, ids.n, tm.prefill_ms, generated > 1 ? generated - 1 : 0,
+            generated > 1 ? (double)(generated - 1) / (tm.decode_ms / 1000.0) : 0.0, (long long)ds_stats.device_bytes_peak);
   }
-  mx_textout_free(&o);
-  mx_sampler_destroy(smp);
-  free(logits);
+  if (have_seq) mx_seq_free(&q);
   mx_ids_free(&ids);
   mx_session_destroy(s);
   return st;

@@ -8,11 +8,10 @@
 
 #include "base/clock.h"
 #include "cli/cli.h"
-#include "engine/scheduler.h"
-#include "engine/session.h"
+#include "engine/fleet.h"
 #include "server/http.h"
 
-#define MAX_DEVICES 16
+#define MAX_DEVICES MX_FLEET_MAX_DEVICES
 
 typedef struct {
   mx_session_options_t so; /* device filled per backend */
@@ -130,65 +129,6 @@ static void default_model_name(const char *path, char *out, size_t cap) {
   snprintf(out, cap, "%.*s", (int)(n - b), path + b);
 }
 
-typedef struct {
-  mx_session_t *sessions[MAX_DEVICES];
-  mx_sched_t *scheds[MAX_DEVICES];
-  mx_server_backend_t backends[MAX_DEVICES];
-  int n;
-} fleet_t;
-
-typedef struct {
-  mx_sched_t *sched;
-  int deadline_ms;
-} drain_t;
-
-static void *drain_one(void *arg) {
-  drain_t *d = arg;
-  mx_sched_shutdown(d->sched, d->deadline_ms);
-  return NULL;
-}
-
-/* Shuts every scheduler down at once, against one deadline (mx_sched_shutdown blocks until its
- * requests end, so one after another would let the later ones keep admitting). */
-static void fleet_drain(fleet_t *f, int deadline_ms) {
-  pthread_t th[MAX_DEVICES];
-  drain_t d[MAX_DEVICES];
-  bool started[MAX_DEVICES] = {0};
-  for (int i = 0; i < f->n; i++) {
-    d[i] = (drain_t){f->scheds[i], deadline_ms};
-    if (f->scheds[i]) started[i] = pthread_create(&th[i], NULL, drain_one, &d[i]) == 0;
-    if (f->scheds[i] && !started[i]) drain_one(&d[i]);
-  }
-  for (int i = 0; i < f->n; i++)
-    if (started[i]) pthread_join(th[i], NULL);
-}
-
-static void fleet_destroy(fleet_t *f) {
-  fleet_drain(f, 0);
-  for (int i = 0; i < f->n; i++) {
-    mx_sched_destroy(f->scheds[i]);
-    mx_session_destroy(f->sessions[i]); /* stops the device worker */
-  }
-  f->n = 0;
-}
-
-/* Opens and starts one session per device (in this thread: a worker is tied to the thread that
- * started it) and a scheduler over each. */
-static mx_status_t fleet_start(serve_args_t *a, fleet_t *f) {
-  for (int i = 0; i < a->n_devices; i++) {
-    mx_session_options_t so = a->so;
-    so.device = a->devices[i];
-    f->n = i + 1;
-    if (a->n_devices > 1) fprintf(stderr, "mlxcel-server: starting device %d of %d: %s\n", i + 1, a->n_devices, so.device);
-    MX_RETURN_IF_ERROR(mx_session_open(&so, &f->sessions[i]));
-    MX_RETURN_IF_ERROR(mx_session_start(f->sessions[i]));
-    mx_sched_options_t o = {.n_slots = mx_session_slots(f->sessions[i]), .queue_max = (int)a->queue};
-    MX_RETURN_IF_ERROR(mx_sched_create(f->sessions[i], &o, &f->scheds[i]));
-    f->backends[i] = (mx_server_backend_t){.session = f->sessions[i], .sched = f->scheds[i], .device = a->devices[i]};
-  }
-  return NULL;
-}
-
 static mx_status_t serve(serve_args_t *a) {
   /* SIGINT/SIGTERM are taken by sigwait below, in this thread only: blocked before any thread or
    * worker exists, every thread inherits the mask, and so do the device workers (a terminal's
@@ -206,29 +146,29 @@ static mx_status_t serve(serve_args_t *a) {
   else default_model_name(a->so.model_path, name, sizeof name);
   if (!name[0]) return mx_status_make(MX_STAGE_USAGE, NULL, "--model-name is empty");
 
-  fleet_t f = {0};
-  mx_status_t st = fleet_start(a, &f);
+  /* Sessions are started in this thread: a worker is tied to the thread that started it. */
+  mx_fleet_t *f = NULL;
+  mx_fleet_options_t fo = {.session = a->so, .devices = a->devices, .n_devices = a->n_devices, .queue_max = (int)a->queue};
+  mx_status_t st = mx_fleet_create(&fo, &f);
   mx_server_t *srv = NULL;
   if (!st) {
     mx_server_options_t o = {.host = a->host ? a->host : "127.0.0.1", .port = (int)a->port, .api_key = a->api_key,
                              .model_name = name, .max_body = (size_t)a->max_body, .timeout_s = (int)a->timeout_s,
-                             .max_connections = (int)a->max_connections, .log_requests = !a->quiet,
-                             .backends = f.backends, .n_backends = f.n};
+                             .max_connections = (int)a->max_connections, .log_requests = !a->quiet, .fleet = f};
     st = mx_server_start(&o, &srv);
   }
   if (st) {
-    fleet_destroy(&f);
+    mx_fleet_destroy(f);
     return st;
   }
   const char *host = a->host ? a->host : "127.0.0.1";
   bool v6 = strchr(host, ':') != NULL;
   char devs[512] = "";
-  for (int i = 0; i < f.n; i++)
-    snprintf(devs + strlen(devs), sizeof devs - strlen(devs), "%s%s", i ? " + " : "", a->devices[i]);
-  int slots = 0;
-  for (int i = 0; i < f.n; i++) slots += mx_session_slots(f.sessions[i]);
+  int n = mx_fleet_size(f), slots = mx_fleet_slots(f);
+  for (int i = 0; i < n; i++)
+    snprintf(devs + strlen(devs), sizeof devs - strlen(devs), "%s%s", i ? " + " : "", mx_fleet_device(f, i));
   fprintf(stderr, "mlxcel-server: listening on http://%s%s%s:%d (model %s, device%s %s, %d slot%s)\n", v6 ? "[" : "", host,
-          v6 ? "]" : "", mx_server_port(srv), name, f.n > 1 ? "s" : "", devs, slots, slots == 1 ? "" : "s");
+          v6 ? "]" : "", mx_server_port(srv), name, n > 1 ? "s" : "", devs, slots, slots == 1 ? "" : "s");
   fflush(stderr);
 
   int sig = 0;
@@ -238,11 +178,11 @@ static mx_status_t serve(serve_args_t *a) {
           sig == SIGINT ? "SIGINT" : "SIGTERM", a->shutdown_s);
   mx_server_quiesce(srv);
   double t0 = mx_now_ms();
-  fleet_drain(&f, (int)a->shutdown_s * 1000);
+  mx_fleet_drain(f, (int)a->shutdown_s * 1000);
   /* Every request has ended now; give their answers a moment to reach the clients. */
   int open = mx_server_drain(srv, 2000);
   mx_server_stop(srv);
-  fleet_destroy(&f);
+  mx_fleet_destroy(f);
   fprintf(stderr, "mlxcel-server: stopped after %.0f ms%s\n", mx_now_ms() - t0, open ? " (some answers were cut off)" : "");
   return NULL;
 }

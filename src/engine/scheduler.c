@@ -8,36 +8,19 @@
 #include <time.h>
 
 #include "base/clock.h"
-#include "engine/textout.h"
 #include "hlo/llama.h"
-
-const char *mx_finish_name(mx_finish_t f) {
-  switch (f) {
-    case MX_FINISH_STOP: return "stop";
-    case MX_FINISH_LENGTH: return "length";
-    case MX_FINISH_CANCELLED: return "cancelled";
-    case MX_FINISH_ERROR: return "error";
-    default: return "";
-  }
-}
 
 struct mx_request {
   atomic_int refs;     /* the caller's, and the engine's while queued or running */
   atomic_bool cancel;  /* set by any thread, read by the engine */
   mx_sched_t *sched;
   /* The parameters (owned copies). */
-  int32_t *prompt;
-  int n_prompt, max_tokens;
-  mx_sampling_t sampling;
+  int n_prompt;
   char *stops[MX_MAX_STOPS];
   int n_stops;
-  bool ignore_eos;
   /* Engine thread only. */
-  int slot, pos;       /* pos: where the next decode writes (= tokens in the cache) */
-  int32_t last;        /* the token the next decode feeds */
-  mx_sampler_t *sampler;
-  mx_textout_t out;
-  mx_ids_t history;    /* prompt then generated ids (repetition penalty) */
+  int slot;
+  mx_seq_t seq;        /* the prompt, the generated ids and every decision about the next token */
   double t_submit, t_admit, t_first;
   mx_request_t *next;  /* wait queue */
   /* Shared with the owner, under mu. */
@@ -76,11 +59,8 @@ struct mx_sched {
 /* ------------------------------------------------------------------------------ requests */
 
 static void request_free(mx_request_t *r) {
-  free(r->prompt);
+  mx_seq_free(&r->seq);
   for (int i = 0; i < r->n_stops; i++) free(r->stops[i]);
-  mx_sampler_destroy(r->sampler);
-  mx_textout_free(&r->out);
-  mx_ids_free(&r->history);
   mx_ids_free(&r->generated);
   mx_strbuf_free(&r->pending);
   mx_status_free(r->error);
@@ -147,7 +127,7 @@ void mx_request_info(mx_request_t *r, mx_request_info_t *out) {
 /* Hands the owner the text that became final. */
 static void publish_text(mx_request_t *r) {
   const char *p;
-  size_t n = mx_textout_take(&r->out, &p);
+  size_t n = mx_seq_take_text(&r->seq, &p);
   if (!n) return;
   pthread_mutex_lock(&r->mu);
   mx_strbuf_append(&r->pending, p, n);
@@ -158,7 +138,7 @@ static void publish_text(mx_request_t *r) {
 /* Ends a request: its last text, the figures, the wake-up; frees its slot and drops the engine's
  * reference. Called by the engine thread (or by shutdown once the thread is gone) with s->mu held. */
 static void finish_locked(mx_sched_t *s, mx_request_t *r, mx_finish_t why, mx_status_t error) {
-  mx_textout_finish(&r->out);
+  mx_seq_end(&r->seq);
   if (why != MX_FINISH_CANCELLED && why != MX_FINISH_ERROR) publish_text(r);
   /* The slot and the counters first: an owner woken below sees the scheduler already updated. */
   if (r->slot >= 0) {
@@ -180,44 +160,24 @@ static void finish_locked(mx_sched_t *s, mx_request_t *r, mx_finish_t why, mx_st
   request_unref(r);
 }
 
-/* Takes one generated token: counts it, decodes it, and says whether the request is done. */
+/* Takes one generated token: hands it to the owner, lets the sequence decide whether the request is
+ * done, and publishes the text that became final. */
 static bool take_token(mx_sched_t *s, mx_request_t *r, int32_t id, mx_finish_t *why, mx_status_t *err) {
   if (!r->t_first) r->t_first = mx_now_ms();
   pthread_mutex_lock(&r->mu);
   bool ok = mx_ids_push(&r->generated, id);
   pthread_mutex_unlock(&r->mu);
-  if (!ok || !mx_ids_push(&r->history, id)) {
-    *why = MX_FINISH_ERROR;
-    *err = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
-    return true;
-  }
-  atomic_fetch_add(&s->tokens_generated, 1);
-  r->last = id;
-  if (!r->ignore_eos && mx_config_is_eos(s->config, id)) {
-    *why = MX_FINISH_STOP;
-    return true;
-  }
-  mx_status_t st = mx_textout_push(&r->out, id);
+  bool done = false;
+  mx_status_t st = ok ? mx_seq_accept(&r->seq, id, &done) : mx_status_make(MX_STAGE_IO, NULL, "out of memory");
   if (st) {
     *why = MX_FINISH_ERROR;
     *err = st;
     return true;
   }
+  atomic_fetch_add(&s->tokens_generated, 1);
   publish_text(r);
-  if (r->out.stopped) {
-    *why = MX_FINISH_STOP;
-    return true;
-  }
-  /* The next decode writes position r->pos; the cache holds capacity positions. */
-  if ((int)r->generated.n >= r->max_tokens || r->pos >= mx_session_capacity(s->session)) {
-    *why = MX_FINISH_LENGTH;
-    return true;
-  }
-  return false;
-}
-
-static int32_t pick(mx_request_t *r, float *logits) {
-  return mx_sampler_pick(r->sampler, logits, r->history.ids, (int)r->history.n);
+  *why = r->seq.finish;
+  return done;
 }
 
 /* A copy of st that a request can own. */
@@ -280,16 +240,15 @@ static void admit_one_locked(mx_sched_t *s) {
   s->prompt_tokens += (uint64_t)r->n_prompt;
   r->t_admit = mx_now_ms();
   pthread_mutex_unlock(&s->mu);
-  bool greedy = mx_sampling_is_greedy(&r->sampling);
+  bool greedy = mx_seq_greedy(&r->seq);
   int32_t next = -1;
   pthread_mutex_lock(&s->dev_mu);
-  mx_status_t st = mx_session_prefill_slot(s->session, slot, r->prompt, r->n_prompt, greedy ? NULL : s->logits, &next);
+  mx_status_t st =
+      mx_session_prefill_slot(s->session, slot, r->seq.history.ids, r->n_prompt, greedy ? NULL : s->logits, &next);
   pthread_mutex_unlock(&s->dev_mu);
-  if (!st && !greedy) next = pick(r, s->logits);
-  r->pos = r->n_prompt;
   mx_finish_t why = MX_FINISH_NONE;
   mx_status_t err = NULL;
-  bool done = !st && take_token(s, r, next, &why, &err);
+  bool done = !st && take_token(s, r, mx_seq_pick(&r->seq, next, greedy ? NULL : s->logits), &why, &err);
   pthread_mutex_lock(&s->mu);
   if (st) fail_all_locked(s, st);
   else if (done) finish_locked(s, r, why, err);
@@ -303,9 +262,9 @@ static void decode_step_locked(mx_sched_t *s) {
   for (int b = 0; b < s->n_slots; b++) {
     run[b] = s->slots[b];
     if (!run[b]) continue;
-    tokens[b] = run[b]->last;
-    pos[b] = run[b]->pos;
-    greedy = greedy && mx_sampling_is_greedy(&run[b]->sampling);
+    tokens[b] = run[b]->seq.last;
+    pos[b] = mx_seq_pos(&run[b]->seq);
+    greedy = greedy && mx_seq_greedy(&run[b]->seq);
   }
   pthread_mutex_unlock(&s->mu);
   pthread_mutex_lock(&s->dev_mu);
@@ -317,11 +276,9 @@ static void decode_step_locked(mx_sched_t *s) {
   for (int b = 0; !st && b < s->n_slots; b++) {
     mx_request_t *r = run[b];
     if (!r) continue;
-    float *row = s->logits + (size_t)b * (size_t)s->vocab;
-    int32_t id = next[b];
-    if (!greedy) id = mx_sampling_is_greedy(&r->sampling) ? mx_logits_argmax(row, s->vocab) : pick(r, row);
-    r->pos++;
-    done[b] = take_token(s, r, id, &why[b], &err[b]);
+    /* When any slot samples, the step returns every slot's logits; greedy slots take their argmax. */
+    float *row = greedy ? NULL : s->logits + (size_t)b * (size_t)s->vocab;
+    done[b] = take_token(s, r, mx_seq_pick(&r->seq, next[b], row), &why[b], &err[b]);
   }
   pthread_mutex_lock(&s->mu);
   s->decode_steps++;
@@ -448,23 +405,17 @@ mx_status_t mx_sched_submit(mx_sched_t *s, const mx_request_params_t *p, mx_requ
   r->sched = s;
   r->slot = -1;
   r->n_prompt = p->n_prompt;
-  r->max_tokens = p->max_tokens;
-  r->sampling = p->sampling;
-  r->ignore_eos = p->ignore_eos;
-  r->prompt = malloc(sizeof(int32_t) * (size_t)p->n_prompt);
-  bool ok = r->prompt != NULL;
+  bool ok = true;
   for (int i = 0; ok && i < p->n_stops; i++) ok = (r->stops[r->n_stops++] = strdup(p->stops[i])) != NULL;
-  if (ok && !mx_sampling_is_greedy(&p->sampling)) ok = (r->sampler = mx_sampler_create(&p->sampling, s->vocab)) != NULL;
-  for (int i = 0; ok && i < p->n_prompt; i++) ok = mx_ids_push(&r->history, p->prompt[i]);
-  if (!ok) {
+  mx_seq_params_t sp = {.max_tokens = p->max_tokens, .sampling = p->sampling, .stops = (const char *const *)r->stops,
+                        .n_stops = r->n_stops, .ignore_eos = p->ignore_eos};
+  mx_status_t st = ok ? mx_seq_init(&r->seq, s->session, p->prompt, p->n_prompt, &sp) : mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (st) {
     request_free(r);
-    return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+    return st;
   }
-  memcpy(r->prompt, p->prompt, sizeof(int32_t) * (size_t)p->n_prompt);
-  mx_textout_init(&r->out, s->tok, (const char *const *)r->stops, r->n_stops);
   r->t_submit = mx_now_ms();
   pthread_mutex_lock(&s->mu);
-  mx_status_t st = NULL;
   if (s->closing) st = mx_status_make(MX_STAGE_BUSY, "retry on another server", "the server is shutting down");
   else if (!s->healthy)
     st = mx_status_make(MX_STAGE_DEVICE, "restart the server (see its log for the device error)", "the device failed earlier");

@@ -19,6 +19,7 @@
 #include "base/status.h"
 #include "base/strbuf.h"
 #include "engine/sampler.h"
+#include "engine/sequence.h"
 #include "engine/session.h"
 
 #define MX_MAX_STOPS 8
@@ -26,15 +27,6 @@
 typedef struct mx_sched mx_sched_t;
 typedef struct mx_request mx_request_t;
 
-typedef enum {
-  MX_FINISH_NONE = 0,  /* still running */
-  MX_FINISH_STOP,      /* EOS or a stop string */
-  MX_FINISH_LENGTH,    /* max_tokens, or the context capacity */
-  MX_FINISH_CANCELLED, /* mx_request_cancel / release, or shutdown */
-  MX_FINISH_ERROR,     /* the device failed; see mx_request_info_t.error */
-} mx_finish_t;
-
-const char *mx_finish_name(mx_finish_t f); /* "stop", "length", "cancelled", "error", "" */
 
 typedef struct {
   const int32_t *prompt; /* copied by submit */

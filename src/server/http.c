@@ -28,8 +28,8 @@
 struct mx_server {
   mx_server_options_t o;
   char *host, *api_key, *model_name;
-  mx_server_backend_t *backends;
-  atomic_uint_fast64_t *routed; /* generations sent to each backend */
+  int n_devices;
+  atomic_uint_fast64_t *routed; /* generations sent to each device */
   struct MHD_Daemon *mhd;
   mx_metrics_t *metrics;
   atomic_bool stopping;
@@ -138,22 +138,6 @@ static bool authorized(mx_server_t *s, struct MHD_Connection *conn) {
   h += 7;
   while (*h == ' ') h++;
   return key_matches(h, s->api_key);
-}
-
-/* The backend with the most room: fewest active + queued per slot, healthy ones only. */
-static int pick_backend(mx_server_t *s) {
-  int best = -1;
-  double best_load = 0;
-  uint64_t r = next_random(s); /* breaks ties, so equal backends share the work */
-  for (int k = 0; k < s->o.n_backends; k++) {
-    int i = (int)((r + (uint64_t)k) % (uint64_t)s->o.n_backends);
-    mx_sched_stats_t st;
-    mx_sched_stats(s->backends[i].sched, &st);
-    if (!st.healthy) continue;
-    double load = (double)(st.active + st.queued) / (st.n_slots > 0 ? st.n_slots : 1);
-    if (best < 0 || load < best_load) best = i, best_load = load;
-  }
-  return best;
 }
 
 /* --- generation answers ---------------------------------------------------------------------- */
@@ -285,8 +269,8 @@ static enum MHD_Result answer_stream(ctx_t *c) {
 static enum MHD_Result generate(ctx_t *c) {
   mx_server_t *s = c->srv;
   mx_api_kind_t kind = c->ep == MX_EP_CHAT ? MX_API_CHAT : MX_API_COMPLETION;
-  const mx_server_backend_t *b0 = &s->backends[0];
-  int capacity = mx_session_capacity(b0->session);
+  mx_session_t *s0 = mx_fleet_session(s->o.fleet, 0); /* every device serves the same model */
+  int capacity = mx_session_capacity(s0);
   mx_api_limits_t lim = {.max_tokens = capacity};
   mx_api_request_t ar;
   mx_api_error_t e;
@@ -298,16 +282,16 @@ static enum MHD_Result generate(ctx_t *c) {
     mx_api_request_free(&ar);
     return queue_simple_error(c, 404, "invalid_request_error", "model", "model_not_found", st);
   }
-  const mx_tokenizer_t *tok = mx_session_tokenizer(b0->session);
+  const mx_tokenizer_t *tok = mx_session_tokenizer(s0);
   mx_ids_t ids = {0};
   st = kind == MX_API_CHAT ? mx_prompt_encode_chat(tok, ar.msgs, ar.n_msgs, &ids)
                            : mx_prompt_encode_text(tok, ar.prompt, ar.prompt_len, &ids);
   if (st) mx_api_error_set(&e, mx_status_stage(st) == MX_STAGE_USAGE ? 400 : 500,
                            mx_status_stage(st) == MX_STAGE_USAGE ? "invalid_request_error" : "server_error",
                            kind == MX_API_CHAT ? "messages" : "prompt", NULL);
-  if (!st) st = mx_api_check_prompt((int)ids.n, mx_session_max_prompt(b0->session), capacity, &e);
+  if (!st) st = mx_api_check_prompt((int)ids.n, mx_session_max_prompt(s0), capacity, &e);
   int bi = -1;
-  if (!st && (atomic_load(&s->stopping) || (bi = pick_backend(s)) < 0)) {
+  if (!st && (atomic_load(&s->stopping) || (bi = mx_fleet_pick(s->o.fleet, next_random(s))) < 0)) {
     mx_api_error_set(&e, 503, "server_error", NULL, atomic_load(&s->stopping) ? "shutting_down" : "unavailable");
     st = atomic_load(&s->stopping)
              ? mx_status_make(MX_STAGE_BUSY, "retry on another server or later", "the server is shutting down")
@@ -326,7 +310,7 @@ static enum MHD_Result generate(ctx_t *c) {
   if (!ar.has_seed) p.sampling.seed = next_random(s);
   for (int i = 0; i < ar.n_stops; i++) p.stops[i] = ar.stops[i];
   p.n_stops = ar.n_stops;
-  st = mx_sched_submit(s->backends[bi].sched, &p, &c->req);
+  st = mx_sched_submit(mx_fleet_sched(s->o.fleet, bi), &p, &c->req);
   if (!st) atomic_fetch_add(&s->routed[bi], 1);
   mx_ids_free(&ids);
   c->kind = kind;
@@ -358,31 +342,32 @@ static enum MHD_Result generate(ctx_t *c) {
 static enum MHD_Result health(ctx_t *c) {
   mx_server_t *s = c->srv;
   int slots = 0, active = 0, queued = 0, healthy = 0;
-  for (int i = 0; i < s->o.n_backends; i++) {
+  for (int i = 0; i < s->n_devices; i++) {
     mx_sched_stats_t st;
-    mx_sched_stats(s->backends[i].sched, &st);
+    mx_sched_stats(mx_fleet_sched(s->o.fleet, i), &st);
     slots += st.n_slots, active += st.active, queued += st.queued, healthy += st.healthy;
   }
   bool ok = healthy > 0 && !atomic_load(&s->stopping);
   mx_strbuf_t b;
   mx_strbuf_init(&b);
   mx_strbuf_printf(&b, "{\"status\":\"%s\",\"devices\":%d,\"healthy_devices\":%d,\"slots\":%d,\"active\":%d,\"queued\":%d}",
-                   atomic_load(&s->stopping) ? "stopping" : ok ? "ok" : "unhealthy", s->o.n_backends, healthy, slots, active, queued);
+                   atomic_load(&s->stopping) ? "stopping" : ok ? "ok" : "unhealthy", s->n_devices, healthy, slots, active, queued);
   return queue_text(c, ok ? 200 : 503, "application/json", mx_strbuf_take(&b));
 }
 
 static enum MHD_Result metrics(ctx_t *c) {
   mx_server_t *s = c->srv;
-  mx_metrics_device_t d[s->o.n_backends];
-  for (int i = 0; i < s->o.n_backends; i++) {
+  mx_metrics_device_t d[s->n_devices];
+  for (int i = 0; i < s->n_devices; i++) {
+    mx_sched_t *sched = mx_fleet_sched(s->o.fleet, i);
     mx_sched_stats_t st;
-    mx_sched_stats(s->backends[i].sched, &st);
-    d[i] = (mx_metrics_device_t){.device = s->backends[i].device, .slots = st.n_slots, .active = st.active,
+    mx_sched_stats(sched, &st);
+    d[i] = (mx_metrics_device_t){.device = mx_fleet_device(s->o.fleet, i), .slots = st.n_slots, .active = st.active,
                                  .queued = st.queued, .healthy = st.healthy, .requests = atomic_load(&s->routed[i])};
     /* The scheduler asks the worker between device calls (the session is not thread-safe). A
      * failed device has no figures: they are left out rather than shown as 0. */
     mx_alloc_stats_t as;
-    mx_status_t err = st.healthy ? mx_sched_device_stats(s->backends[i].sched, &as) : NULL;
+    mx_status_t err = st.healthy ? mx_sched_device_stats(sched, &as) : NULL;
     if (st.healthy && !err) {
       d[i].has_memory = true;
       d[i].device_bytes = as.device_bytes_allocated - as.device_bytes_freed;
@@ -392,7 +377,7 @@ static enum MHD_Result metrics(ctx_t *c) {
   }
   mx_strbuf_t b;
   mx_strbuf_init(&b);
-  mx_metrics_render(s->metrics, d, s->o.n_backends, &b);
+  mx_metrics_render(s->metrics, d, s->n_devices, &b);
   return queue_text(c, 200, "text/plain; version=0.0.4; charset=utf-8", mx_strbuf_take(&b));
 }
 
@@ -512,22 +497,21 @@ static void completed(void *cls, struct MHD_Connection *conn, void **con_cls, en
 
 mx_status_t mx_server_start(const mx_server_options_t *o, mx_server_t **out) {
   *out = NULL;
-  if (o->n_backends < 1) return mx_status_make(MX_STAGE_USAGE, NULL, "the server needs at least one device");
+  if (!o->fleet || mx_fleet_size(o->fleet) < 1)
+    return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "the server needs at least one device");
   mx_server_t *s = calloc(1, sizeof *s);
   if (!s) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
   s->o = *o;
   s->host = strdup(o->host ? o->host : "127.0.0.1");
   s->api_key = o->api_key && o->api_key[0] ? strdup(o->api_key) : NULL;
   s->model_name = strdup(o->model_name ? o->model_name : "model");
-  s->backends = calloc((size_t)o->n_backends, sizeof *s->backends);
-  s->routed = calloc((size_t)o->n_backends, sizeof *s->routed);
+  s->n_devices = mx_fleet_size(o->fleet);
+  s->routed = calloc((size_t)s->n_devices, sizeof *s->routed);
   s->metrics = mx_metrics_create();
-  if (!s->host || !s->model_name || !s->backends || !s->routed || !s->metrics || (o->api_key && o->api_key[0] && !s->api_key)) {
+  if (!s->host || !s->model_name || !s->routed || !s->metrics || (o->api_key && o->api_key[0] && !s->api_key)) {
     mx_server_stop(s);
     return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
   }
-  memcpy(s->backends, o->backends, sizeof *s->backends * (size_t)o->n_backends);
-  s->o.backends = s->backends;
   struct timespec ts;
   clock_gettime(CLOCK_REALTIME, &ts);
   s->boot = mix64((uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec) ^ mix64((uint64_t)getpid());
@@ -580,7 +564,6 @@ void mx_server_stop(mx_server_t *s) {
   if (!s) return;
   if (s->mhd) MHD_stop_daemon(s->mhd);
   mx_metrics_destroy(s->metrics);
-  free(s->backends);
   free(s->routed);
   free(s->host);
   free(s->api_key);

@@ -1,5 +1,5 @@
 /* The OpenAI-compatible HTTP server on libmicrohttpd: routing, limits, API-key check, JSON answers
- * and SSE streams, over one or more (session, scheduler) backends of the same model.
+ * and SSE streams, over a fleet of devices serving one model (engine/fleet.h).
  *
  * Thread model: libmicrohttpd runs a thread per connection, so a handler may block on its request
  * (mx_request_wait) without stalling anyone else; each backend's scheduler thread does the device
@@ -12,14 +12,7 @@
 #include <stddef.h>
 
 #include "base/status.h"
-#include "engine/scheduler.h"
-#include "engine/session.h"
-
-typedef struct {
-  mx_session_t *session; /* started; not owned */
-  mx_sched_t *sched;     /* not owned */
-  const char *device;    /* its URI, for metrics labels */
-} mx_server_backend_t;
+#include "engine/fleet.h"
 
 typedef struct {
   const char *host;       /* numeric address or name to bind; default 127.0.0.1 */
@@ -30,13 +23,12 @@ typedef struct {
   int timeout_s;          /* idle connection timeout (slow clients, slow-loris) */
   int max_connections;
   bool log_requests;      /* one stderr line per generation */
-  const mx_server_backend_t *backends;
-  int n_backends;
+  mx_fleet_t *fleet;      /* the devices serving the model (not owned) */
 } mx_server_options_t;
 
 typedef struct mx_server mx_server_t;
 
-/* Binds and starts serving. The backends must outlive the server. */
+/* Binds and starts serving. The fleet must outlive the server. */
 mx_status_t mx_server_start(const mx_server_options_t *o, mx_server_t **out);
 int mx_server_port(const mx_server_t *s);
 /* Stops accepting connections; requests on open connections are refused with 503 from now on. */

@@ -1,0 +1,130 @@
+#include "engine/sequence.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/clock.h"
+
+const char *mx_finish_name(mx_finish_t f) {
+  switch (f) {
+    case MX_FINISH_STOP: return "stop";
+    case MX_FINISH_LENGTH: return "length";
+    case MX_FINISH_CANCELLED: return "cancelled";
+    case MX_FINISH_ERROR: return "error";
+    default: return "";
+  }
+}
+
+mx_status_t mx_seq_init(mx_seq_t *q, const mx_session_t *s, const int32_t *prompt, int n_prompt, const mx_seq_params_t *p) {
+  memset(q, 0, sizeof *q);
+  q->config = mx_session_config(s);
+  q->capacity = mx_session_capacity(s);
+  q->p = *p;
+  q->n_prompt = n_prompt;
+  q->last = -1;
+  mx_textout_init(&q->out, mx_session_tokenizer(s), p->stops, p->n_stops);
+  mx_strbuf_init(&q->ready);
+  bool ok = true;
+  for (int i = 0; ok && i < n_prompt; i++) ok = mx_ids_push(&q->history, prompt[i]);
+  if (ok && !mx_sampling_is_greedy(&p->sampling)) {
+    q->sampler = mx_sampler_create(&p->sampling, q->config->vocab);
+    ok = q->sampler != NULL;
+  }
+  if (!ok) {
+    mx_seq_free(q);
+    return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  }
+  return NULL;
+}
+
+void mx_seq_free(mx_seq_t *q) {
+  mx_sampler_destroy(q->sampler);
+  free(q->logits);
+  mx_textout_free(&q->out);
+  mx_strbuf_free(&q->ready);
+  mx_ids_free(&q->history);
+  memset(q, 0, sizeof *q);
+}
+
+bool mx_seq_greedy(const mx_seq_t *q) { return q->sampler == NULL; }
+int mx_seq_generated(const mx_seq_t *q) { return (int)q->history.n - q->n_prompt; }
+int mx_seq_pos(const mx_seq_t *q) { return q->n_prompt + mx_seq_generated(q) - 1; }
+const int32_t *mx_seq_tokens(const mx_seq_t *q) { return q->history.ids + q->n_prompt; }
+
+int32_t mx_seq_pick(mx_seq_t *q, int32_t device_next, float *logits) {
+  if (!logits) return device_next;
+  if (!q->sampler) return mx_logits_argmax(logits, q->config->vocab);
+  return mx_sampler_pick(q->sampler, logits, q->history.ids, (int)q->history.n);
+}
+
+/* Moves the text that became final to `ready`, where mx_seq_take_text finds it. */
+static void release(mx_seq_t *q) {
+  const char *p;
+  size_t n = mx_textout_take(&q->out, &p);
+  if (q->ready_taken == q->ready.len) q->ready.len = q->ready_taken = 0; /* all taken: reuse */
+  if (n) mx_strbuf_append(&q->ready, p, n);
+}
+
+mx_status_t mx_seq_accept(mx_seq_t *q, int32_t id, bool *done) {
+  *done = false;
+  if (!mx_ids_push(&q->history, id)) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  q->last = id;
+  if (!q->p.ignore_eos && mx_config_is_eos(q->config, id)) {
+    q->eos = true;
+    q->finish = MX_FINISH_STOP;
+  } else {
+    MX_RETURN_IF_ERROR(mx_textout_push(&q->out, id));
+    release(q); /* finds a stop string, if one is complete now */
+    if (q->out.stopped) q->finish = MX_FINISH_STOP;
+    /* The next decode would write at mx_seq_pos; the cache holds `capacity` positions. */
+    else if (mx_seq_generated(q) >= q->p.max_tokens || mx_seq_pos(q) >= q->capacity) q->finish = MX_FINISH_LENGTH;
+  }
+  *done = q->finish != MX_FINISH_NONE;
+  return NULL;
+}
+
+size_t mx_seq_take_text(mx_seq_t *q, const char **data) {
+  size_t n = q->ready.len - q->ready_taken;
+  *data = q->ready.data ? q->ready.data + q->ready_taken : "";
+  q->ready_taken = q->ready.len;
+  return n;
+}
+
+void mx_seq_end(mx_seq_t *q) {
+  mx_textout_finish(&q->out);
+  release(q);
+}
+
+mx_status_t mx_seq_prefill(mx_session_t *s, int slot, mx_seq_t *q) {
+  int32_t next = -1;
+  if (q->sampler && !q->logits && !(q->logits = malloc(sizeof(float) * (size_t)q->config->vocab)))
+    return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  MX_RETURN_IF_ERROR(mx_session_prefill_slot(s, slot, q->history.ids, q->n_prompt, q->logits, &next));
+  bool done;
+  return mx_seq_accept(q, mx_seq_pick(q, next, q->logits), &done);
+}
+
+static void emit_text(mx_seq_t *q, void (*on_text)(void *, const char *, size_t), void *ctx) {
+  const char *p;
+  size_t n = mx_seq_take_text(q, &p);
+  if (n && on_text) on_text(ctx, p, n);
+}
+
+mx_status_t mx_seq_generate(mx_session_t *s, mx_seq_t *q, void (*on_text)(void *ctx, const char *text, size_t n),
+                            void *ctx, mx_seq_timing_t *timing) {
+  double t0 = mx_now_ms();
+  mx_status_t st = mx_seq_prefill(s, 0, q);
+  double t1 = mx_now_ms();
+  while (!st) {
+    emit_text(q, on_text, ctx);
+    if (q->finish) break;
+    int32_t next = -1;
+    bool done;
+    st = mx_session_decode(s, q->last, mx_seq_pos(q), q->logits, &next);
+    if (!st) st = mx_seq_accept(q, mx_seq_pick(q, next, q->logits), &done);
+  }
+  mx_seq_end(q);
+  emit_text(q, on_text, ctx);
+  if (timing) *timing = (mx_seq_timing_t){.prefill_ms = t1 - t0, .decode_ms = mx_now_ms() - t1};
+  return st;
+}
