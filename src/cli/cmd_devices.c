@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "device/launch.h"
+#include "engine/probe.h"
 
 static void help(void) {
   printf("usage: mlxcel devices\n\n"
@@ -20,14 +20,12 @@ int mx_cmd_devices(int argc, char **argv) {
     }
     return mx_cli_report(mx_status_make(MX_STAGE_USAGE, "run `mlxcel devices --help`", "unknown option '%s'", argv[i]));
   }
-  mx_worker_t *w;
-  mx_status_t st = mx_worker_launch(0, &w);
-  if (st) return mx_cli_report(st);
   mx_driver_desc_t drivers[16];
   int n = 0;
-  st = mx_worker_list(w, drivers, 16, &n);
+  char runtime[32];
+  mx_status_t st = mx_probe_devices(drivers, 16, &n, runtime, sizeof runtime);
   if (!st) {
-    printf("IREE runtime %s\n", mx_worker_runtime_version(w));
+    printf("IREE runtime %s\n", runtime);
     printf("%-11s %-24s %-12s %s\n", "driver", "device", "arch", "name / status");
     for (int i = 0; i < n; i++) {
       mx_driver_desc_t *d = &drivers[i];
@@ -45,6 +43,5 @@ int mx_cmd_devices(int argc, char **argv) {
                d->devices[k].name);
     }
   }
-  mx_worker_destroy(w);
   return mx_cli_report(st);
 }
