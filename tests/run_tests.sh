@@ -31,8 +31,12 @@ run_suite() { # NAME COMMAND...: runs it, adds its counts
 MODEL=$(scripts/fetch-model.sh) || { echo "cannot fetch the default model"; exit 1; }
 export MLXCEL_TEST_MODEL=$MODEL
 
-for t in "$build"/tests/test_*; do run_suite "unit: $(basename "$t")" "$t"; done
-for t in "$asan"/tests/test_*; do run_suite "unit (asan+ubsan): $(basename "$t")" "$t"; done
+# The suites are the sources in tests/unit/, not whatever lies in the build directory: a stale binary
+# of a removed suite is not run, and a suite whose binary is missing fails instead of vanishing.
+unit_suites() { for src in tests/unit/test_*.c; do basename "$src" .c; done; }
+
+for t in $(unit_suites); do run_suite "unit: $t" "$build/tests/$t"; done
+for t in $(unit_suites); do run_suite "unit (asan+ubsan): $t" "$asan/tests/$t"; done
 run_suite "integration: cli" tests/integration/test_cli.sh "$build/mlxcel"
 
 # Oracles: HF tokenizers and transformers judge our tokenizer and chat templates.
