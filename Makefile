@@ -21,6 +21,7 @@ CLI_SRC  := $(wildcard src/cli/*.c)
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
+UNIT_OBJ := $(UNIT_SRC:%.c=$(BUILD)/%.o)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all deps run test test-unit test-asan test-integration clean \
@@ -28,9 +29,17 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 all: $(BUILD)/mlxcel $(BUILD)/mlxcel-worker.py $(BUILD)/mlxcel-server
 
-$(BUILD)/%.o: %.c $(wildcard src/*/*.h) Makefile scripts/iree/pin.env
+# Each compile also writes a .d file naming the headers its source includes (-MMD: ours, not the
+# system's; -MP: an empty rule per header, so a deleted header does not stop the build), so touching
+# a header rebuilds only what includes it. The flags above go into every object: hence the Makefile.
+DEPFLAGS := -MMD -MP
+$(BUILD)/%.o: %.c Makefile
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+# The IREE pin is compiled into toolchain.o alone (-DMX_IREE_VERSION; everything else asks
+# mx_toolchain_version()), so a new pin rebuilds that object and relinks the rest.
+$(BUILD)/src/base/toolchain.o: scripts/iree/pin.env
 
 $(BUILD)/libmlxcel.a: $(LIB_OBJ)
 	ar rcs $@ $^
@@ -47,9 +56,12 @@ $(BUILD)/mlxcel-worker.py: src/device/worker/mlxcel_worker.py
 	@mkdir -p $(dir $@)
 	cp $< $@
 
-$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libmlxcel.a tests/unit/testutil.h
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Itests/unit $< $(BUILD)/libmlxcel.a -o $@ $(LDLIBS) -lcmocka
+# A unit test is its own object (the rule above; a test includes testutil.h from its own folder)
+# linked with the library. A static pattern, so that no other target is mistaken for a test.
+$(UNIT_BIN): $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(BUILD)/libmlxcel.a
+	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lcmocka
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UNIT_OBJ:.o=.d)
 
 # Debian packages the build and the tests need (idempotent; quiet when all are present).
 deps:
