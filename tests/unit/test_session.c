@@ -1,5 +1,5 @@
 /* The session's checks that need no device (engine/session). The session on a real model is
- * exercised by test_scheduler.c and the gates in tests/run_tests.sh. */
+ * exercised by test_scheduler_iree.c and the gates in tests/run_tests.sh. */
 #include "testutil.h"
 
 #include "engine/session.h"
