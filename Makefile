@@ -1,5 +1,6 @@
 # mlxcel build. `make` builds the binaries; `make run` is the main job on the default device;
-# `make test` installs what it needs and runs every test. See README.md.
+# `make test` installs what it needs and runs every test; `make check` runs the offline tests only.
+# See README.md and tests/README.md.
 
 include scripts/iree/pin.env
 
@@ -21,16 +22,25 @@ CLI_SRC  := $(wildcard src/cli/*.c)
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
+UNIT_OBJ := $(UNIT_SRC:%.c=$(BUILD)/%.o)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps run test test-unit test-asan test-integration clean \
-        iree iree-env iree-cpu iree-cuda iree-rocm unit-bins bundle model fuzz fuzz-run oracle compile-matrix
+.PHONY: all deps run test check test-unit test-asan test-integration clean \
+        iree iree-env iree-cpu iree-cuda iree-rocm unit-bins asan-bins bundle model fuzz fuzz-run oracle compile-matrix
 
 all: $(BUILD)/mlxcel $(BUILD)/mlxcel-worker.py $(BUILD)/mlxcel-server
 
-$(BUILD)/%.o: %.c $(wildcard src/*/*.h) Makefile scripts/iree/pin.env
+# Each compile also writes a .d file naming the headers its source includes (-MMD: ours, not the
+# system's; -MP: an empty rule per header, so a deleted header does not stop the build), so touching
+# a header rebuilds only what includes it. The flags above go into every object: hence the Makefile.
+DEPFLAGS := -MMD -MP
+$(BUILD)/%.o: %.c Makefile
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+# The IREE pin is compiled into toolchain.o alone (-DMX_IREE_VERSION; everything else asks
+# mx_toolchain_version()), so a new pin rebuilds that object and relinks the rest.
+$(BUILD)/src/base/toolchain.o: scripts/iree/pin.env
 
 $(BUILD)/libmlxcel.a: $(LIB_OBJ)
 	ar rcs $@ $^
@@ -47,9 +57,12 @@ $(BUILD)/mlxcel-worker.py: src/device/worker/mlxcel_worker.py
 	@mkdir -p $(dir $@)
 	cp $< $@
 
-$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libmlxcel.a tests/unit/testutil.h
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Itests/unit $< $(BUILD)/libmlxcel.a -o $@ $(LDLIBS) -lcmocka
+# A unit test is its own object (the rule above; a test includes testutil.h from its own folder)
+# linked with the library. A static pattern, so that no other target is mistaken for a test.
+$(UNIT_BIN): $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(BUILD)/libmlxcel.a
+	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lcmocka
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UNIT_OBJ:.o=.d)
 
 # Debian packages the build and the tests need (idempotent; quiet when all are present).
 deps:
@@ -85,13 +98,31 @@ run: deps iree model
 	@$(MAKE) --no-print-directory all
 	MLXCEL_BACKEND=xla $(BUILD)/mlxcel generate -m "$$(scripts/fetch-model.sh 2>/dev/null)" -p "$(PROMPT)" -n 96 --stats
 
-# --- tests -----------------------------------------------------------------------------------
+# --- tests: the tiers are in tests/README.md ---------------------------------------------------
 test: deps iree model
-	@$(MAKE) --no-print-directory all unit-bins fuzz
-	@$(MAKE) --no-print-directory BUILD=build-asan \
-	  OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
-	  unit-bins
+	@$(MAKE) --no-print-directory all unit-bins fuzz asan-bins
 	@tests/run_tests.sh $(BUILD) build-asan
+
+# The offline tier: the unit suites that need no IREE toolchain, no model and no network, in both
+# builds. It installs nothing: the Debian packages it builds with come from `make deps`, once.
+check: unit-bins asan-bins
+	@tests/run_tests.sh --tier check $(BUILD) build-asan
+
+# One tier of `make test` alone, after the same set-up.
+test-unit: deps iree model
+	@$(MAKE) --no-print-directory unit-bins
+	@tests/run_tests.sh --tier unit $(BUILD)
+test-asan: deps iree model
+	@$(MAKE) --no-print-directory asan-bins
+	@tests/run_tests.sh --tier asan $(BUILD) build-asan
+test-integration: deps iree model
+	@$(MAKE) --no-print-directory all $(BUILD)/fake-hip/libamdhip64.so
+	@tests/run_tests.sh --tier integration $(BUILD)
+
+# The unit tests again, built with ASan and UBSan into build-asan/.
+ASAN_OPT := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+asan-bins:
+	@$(MAKE) --no-print-directory BUILD=build-asan OPT="$(ASAN_OPT)" unit-bins
 
 unit-bins: $(UNIT_BIN) $(BUILD)/mlxcel $(BUILD)/mlxcel-worker.py $(BUILD)/fake-hip/libamdhip64.so
 

@@ -6,8 +6,12 @@ set -uo pipefail
 BIN=${1:-build/mlxcel}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 pass=0 fail=0
+# A TMPDIR of its own: "smokes leave no work directory" counts the smokes' directories in it, and
+# other runs on the same machine (another checkout's tests) make and remove theirs in /tmp.
+TMPDIR=$(mktemp -d)
+export TMPDIR
 out=$(mktemp) err=$(mktemp)
-trap 'rm -f "$out" "$err"' EXIT
+trap 'rm -rf "$TMPDIR"' EXIT
 
 ok()  { pass=$((pass + 1)); echo "ok    $1"; }
 bad() { fail=$((fail + 1)); echo "FAIL  $1"; sed 's/^/      | /' "$out" "$err" | tail -n 20; }

@@ -1,0 +1,24 @@
+/* The tiny Llama config the hlo/llama tests emit and run (test_llama.c, test_llama_iree.c): one
+ * layer, dim 16, a vocabulary of 40. tests/unit/golden/llama_tiny.mlir pins its graph. */
+#ifndef MX_TESTS_LLAMA_TINY_H
+#define MX_TESTS_LLAMA_TINY_H
+
+#include "testutil.h"
+
+#include "hlo/llama.h"
+
+static const mx_model_config_t tiny = {.arch = "llama", .n_layers = 1, .dim = 16, .n_heads = 2, .n_kv_heads = 1,
+                                       .head_dim = 8, .ffn_dim = 32, .vocab = 40, .max_position = 64,
+                                       .rope_theta = 10000, .norm_eps = 1e-5f, .tied_embeddings = true};
+
+static inline char *emit_tiny_slots(int slots) {
+  mx_llama_graph_t g = {.config = &tiny, .matmul = MX_F32, .kv = MX_F32, .weight_dtype = MX_F32, .slots = slots, .capacity = 16,
+                        .n_buckets = 2, .buckets = {4, 16}, .score_len = 8};
+  char *text;
+  assert_ok(mx_llama_emit(&g, &text));
+  return text;
+}
+
+static inline char *emit_tiny(void) { return emit_tiny_slots(1); }
+
+#endif
