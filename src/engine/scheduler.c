@@ -254,34 +254,42 @@ static void admit_one_locked(mx_sched_t *s) {
   else if (done) finish_locked(s, r, why, err);
 }
 
-/* One decode step for every running request. Called with s->mu held; drops it for the device call. */
+/* One decode call for every running request: K greedy steps when every running request is greedy
+ * and has room for them (the module has a multi-step form), else one step. Called with s->mu held;
+ * drops it for the device call. */
 static void decode_step_locked(mx_sched_t *s) {
-  int32_t tokens[MX_LLAMA_MAX_SLOTS] = {0}, pos[MX_LLAMA_MAX_SLOTS] = {0}, next[MX_LLAMA_MAX_SLOTS] = {0};
+  int32_t tokens[MX_LLAMA_MAX_SLOTS] = {0}, pos[MX_LLAMA_MAX_SLOTS] = {0};
+  int32_t next[MX_LLAMA_MAX_SLOTS * MX_LLAMA_MAX_DECODE_STEPS] = {0};
   mx_request_t *run[MX_LLAMA_MAX_SLOTS] = {0};
-  bool greedy = true;
+  int K = mx_session_decode_steps(s->session), cap = mx_session_capacity(s->session);
+  bool greedy = true, room = true;
   for (int b = 0; b < s->n_slots; b++) {
     run[b] = s->slots[b];
     if (!run[b]) continue;
     tokens[b] = run[b]->seq.last;
     pos[b] = mx_seq_pos(&run[b]->seq);
     greedy = greedy && mx_seq_greedy(&run[b]->seq);
+    room = room && pos[b] + K <= cap;
   }
+  int steps = greedy && room && K > 1 ? K : 1;
   pthread_mutex_unlock(&s->mu);
   pthread_mutex_lock(&s->dev_mu);
-  mx_status_t st = mx_session_decode_slots(s->session, tokens, pos, greedy ? NULL : s->logits, next);
+  mx_status_t st = steps > 1 ? mx_session_decode_slots_steps(s->session, tokens, pos, next)
+                             : mx_session_decode_slots(s->session, tokens, pos, greedy ? NULL : s->logits, next);
   pthread_mutex_unlock(&s->dev_mu);
   mx_finish_t why[MX_LLAMA_MAX_SLOTS] = {0};
   mx_status_t err[MX_LLAMA_MAX_SLOTS] = {0};
   bool done[MX_LLAMA_MAX_SLOTS] = {0};
-  for (int b = 0; !st && b < s->n_slots; b++) {
-    mx_request_t *r = run[b];
-    if (!r) continue;
-    /* When any slot samples, the step returns every slot's logits; greedy slots take their argmax. */
-    float *row = greedy ? NULL : s->logits + (size_t)b * (size_t)s->vocab;
-    done[b] = take_token(s, r, mx_seq_pick(&r->seq, next[b], row), &why[b], &err[b]);
-  }
+  for (int k = 0; !st && k < steps; k++)
+    for (int b = 0; b < s->n_slots; b++) {
+      mx_request_t *r = run[b];
+      if (!r || done[b]) continue; /* a request that ended inside the call ignores its later steps */
+      /* When any slot samples, the step returns every slot's logits; greedy slots take their argmax. */
+      float *row = greedy ? NULL : s->logits + (size_t)b * (size_t)s->vocab;
+      done[b] = take_token(s, r, mx_seq_pick(&r->seq, next[k * s->n_slots + b], row), &why[b], &err[b]);
+    }
   pthread_mutex_lock(&s->mu);
-  s->decode_steps++;
+  s->decode_steps += (uint64_t)steps;
   if (st) {
     fail_all_locked(s, st);
     return;

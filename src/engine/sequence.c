@@ -115,14 +115,27 @@ mx_status_t mx_seq_generate(mx_session_t *s, mx_seq_t *q, void (*on_text)(void *
   double t0 = mx_now_ms();
   mx_status_t st = mx_seq_prefill(s, 0, q);
   double t1 = mx_now_ms();
+  int K = mx_session_decode_steps(s);
+  int32_t *steps = K > 1 ? malloc(sizeof *steps * (size_t)K) : NULL;
+  if (!st && K > 1 && !steps) st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
   while (!st) {
     emit_text(q, on_text, ctx);
     if (q->finish) break;
-    int32_t next = -1;
-    bool done;
-    st = mx_session_decode(s, q->last, mx_seq_pos(q), q->logits, &next);
+    int32_t next = -1, pos = mx_seq_pos(q);
+    bool done = false;
+    if (steps && mx_seq_greedy(q) && pos + K <= q->capacity) {
+      /* K greedy tokens in one call; the sequence may end before the last of them. */
+      st = mx_session_decode_slots_steps(s, &q->last, &pos, steps);
+      for (int k = 0; !st && k < K && !done; k++) {
+        st = mx_seq_accept(q, steps[k], &done);
+        if (!done && k + 1 < K) emit_text(q, on_text, ctx);
+      }
+      continue;
+    }
+    st = mx_session_decode(s, q->last, pos, q->logits, &next);
     if (!st) st = mx_seq_accept(q, mx_seq_pick(q, next, q->logits), &done);
   }
+  free(steps);
   mx_seq_end(q);
   emit_text(q, on_text, ctx);
   if (timing) *timing = (mx_seq_timing_t){.prefill_ms = t1 - t0, .decode_ms = mx_now_ms() - t1};

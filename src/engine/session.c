@@ -56,7 +56,8 @@ mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
   if (!st) {
     const mx_model_config_t *c = mx_model_config(s->model);
     mx_llama_graph_options_t go = {.precision = o->precision, .weight_dtype = mx_weights_dtype(s->model, o->precision),
-                                   .slots = o->slots, .capacity = o->capacity, .score_len = o->score_len};
+                                   .slots = o->slots, .capacity = o->capacity, .score_len = o->score_len,
+                                   .decode_steps = o->decode_steps};
     st = mx_llama_graph_make(c, &go, &s->graph);
     if (!st && mx_tokenizer_vocab_size(s->tok) > c->vocab)
       st = mx_status_make(MX_STAGE_IO, "the tokenizer does not belong to this model",
@@ -197,21 +198,52 @@ mx_status_t mx_session_prefill(mx_session_t *s, const int32_t *ids, int n, float
   return mx_session_prefill_slot(s, 0, ids, n, logits, next);
 }
 
+/* The smallest decode window that holds position `last` (the highest row a step reads or writes). */
+static int window_for(const mx_session_t *s, int last) {
+  for (int i = 0; i < s->graph.n_windows; i++)
+    if (s->graph.windows[i] > last) return s->graph.windows[i];
+  return -1;
+}
+
+/* Checks a decode call's inputs: every position and the K - 1 after it inside the capacity, every
+ * token in the vocabulary. Returns the window for them. */
+static mx_status_t check_decode(mx_session_t *s, const int32_t *tokens, const int32_t *pos, int steps, int *window) {
+  int S = s->graph.slots, last = 0;
+  for (int b = 0; b < S; b++) {
+    if (pos[b] < 0 || pos[b] + steps > s->o.capacity)
+      return mx_status_make(MX_STAGE_USAGE, "raise the context capacity", "position %d%s is outside the context capacity %d",
+                            pos[b] + steps - 1, steps > 1 ? " (the last of a multi-step call)" : "", s->o.capacity);
+    if (pos[b] + steps - 1 > last) last = pos[b] + steps - 1;
+  }
+  MX_RETURN_IF_ERROR(mx_check_token_ids("decode", tokens, S, mx_model_config(s->model)->vocab, false));
+  *window = window_for(s, last);
+  return NULL;
+}
+
 mx_status_t mx_session_decode_slots(mx_session_t *s, const int32_t *tokens, const int32_t *pos, float *logits,
                                     int32_t *next) {
-  int S = s->graph.slots;
-  for (int b = 0; b < S; b++)
-    if (pos[b] < 0 || pos[b] >= s->o.capacity)
-      return mx_status_make(MX_STAGE_USAGE, "raise the context capacity", "position %d is outside the context capacity %d",
-                            pos[b], s->o.capacity);
-  MX_RETURN_IF_ERROR(mx_check_token_ids("decode", tokens, S, mx_model_config(s->model)->vocab, false));
+  int S = s->graph.slots, window;
+  MX_RETURN_IF_ERROR(check_decode(s, tokens, pos, 1, &window));
   int64_t shape = S;
   /* The tensors only read the host arrays. */
   mx_tensor_t in[2] = {mx_tensor_host(MX_I32, 1, &shape, (int32_t *)tokens), mx_tensor_host(MX_I32, 1, &shape, (int32_t *)pos)};
   size_t V = (size_t)mx_model_config(s->model)->vocab;
   char fn[48];
-  mx_llama_fn_name(logits ? MX_FN_DECODE_LOGITS : MX_FN_DECODE, 0, fn, sizeof fn);
+  mx_llama_fn_name(logits ? MX_FN_DECODE_LOGITS : MX_FN_DECODE, window, fn, sizeof fn);
   return call(s, fn, in, 2, logits, logits ? (size_t)S * V : 0, next, S);
+}
+
+int mx_session_decode_steps(const mx_session_t *s) { return s->graph.decode_steps; }
+
+mx_status_t mx_session_decode_slots_steps(mx_session_t *s, const int32_t *tokens, const int32_t *pos, int32_t *next) {
+  int S = s->graph.slots, K = s->graph.decode_steps, window;
+  if (K < 2) return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "the module has no multi-step decode");
+  MX_RETURN_IF_ERROR(check_decode(s, tokens, pos, K, &window));
+  int64_t shape = S;
+  mx_tensor_t in[2] = {mx_tensor_host(MX_I32, 1, &shape, (int32_t *)tokens), mx_tensor_host(MX_I32, 1, &shape, (int32_t *)pos)};
+  char fn[48];
+  mx_llama_fn_name(MX_FN_DECODE_STEPS, window, fn, sizeof fn);
+  return call(s, fn, in, 2, NULL, 0, next, K * S);
 }
 
 mx_status_t mx_session_decode(mx_session_t *s, int32_t token, int pos, float *logits, int32_t *next) {

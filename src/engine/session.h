@@ -24,6 +24,7 @@ typedef struct {
   int capacity;              /* KV positions (context capacity) */
   int slots;                 /* sequences decoded together: 0 or 1 = single sequence; up to 8 (batching) */
   int score_len;             /* > 0: also compile score_<score_len> */
+  int decode_steps;          /* > 1: greedy decode runs that many steps per device call */
   const char *vmfb;          /* a module from `mlxcel compile` to use instead of compiling (hosts without
                                 the compiler); it must match the model, precision and capacity */
 } mx_session_options_t;
@@ -63,6 +64,12 @@ mx_status_t mx_session_prefill(mx_session_t *s, const int32_t *ids, int n, float
  * Idle slots may pass any token and an in-range position; their results are meaningless. */
 mx_status_t mx_session_decode_slots(mx_session_t *s, const int32_t *tokens, const int32_t *pos, float *logits,
                                     int32_t *next);
+/* Greedy steps per multi-step call (1: the module has none). */
+int mx_session_decode_steps(const mx_session_t *s);
+/* mx_session_decode_steps(s) greedy steps for every slot in one call: next receives K x slots tokens,
+ * row k the tokens of step k (each fed to step k + 1 at the next position). pos[b] + K must fit the
+ * capacity. */
+mx_status_t mx_session_decode_slots_steps(mx_session_t *s, const int32_t *tokens, const int32_t *pos, int32_t *next);
 /* One token at position pos in a single-slot session. */
 mx_status_t mx_session_decode(mx_session_t *s, int32_t token, int pos, float *logits, int32_t *next);
 /* Logits at every position of ids (n <= score_len): out holds n * vocab floats. */

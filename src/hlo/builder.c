@@ -465,6 +465,49 @@ mx_hval_t mx_hlo_gather_rows(mx_hlo_t *h, mx_hval_t table, mx_hval_t ids) {
   return emit(h, "gather", 2, ops, at, mx_htype(table.dtype, 2, out));
 }
 
+mx_hval_t mx_hlo_scatter_rows(mx_hlo_t *h, mx_hval_t a, mx_hval_t rows, mx_hval_t at) {
+  if (!usable(h, a) || !usable(h, rows) || !usable(h, at)) return invalid;
+  int64_t R = a.dims[0];
+  if (a.rank != 3 || rows.rank != 2 || at.rank != 1 || at.dtype != MX_I32 || rows.dtype != a.dtype || rows.dims[0] != R ||
+      at.dims[0] != R || rows.dims[1] != a.dims[2])
+    return fail(h, "scatter_rows needs [R,C,Y], [R,Y] and [R] i32");
+  /* indices [R, 2]: (r, at[r]), indexing the two leading dimensions (the form IREE lowers to
+   * iree_linalg_ext.scatter) */
+  int64_t r1[2] = {R, 1};
+  mx_hval_t parts[2] = {mx_hlo_iota(h, mx_htype(MX_I32, 2, r1), 0), mx_hlo_reshape(h, at, 2, r1)};
+  mx_hval_t idx = mx_hlo_concat(h, 2, parts, 1);
+  if (h->error) return invalid;
+  mx_hval_t r = new_value(h, a.dtype, a.rank, a.dims);
+  mx_hval_t scalar = mx_htype(a.dtype, 0, NULL);
+  int id = r.id;
+  mx_strbuf_printf(&h->body, "\"stablehlo.scatter\"(");
+  put_ref(&h->body, a);
+  mx_strbuf_printf(&h->body, ", ");
+  put_ref(&h->body, idx);
+  mx_strbuf_printf(&h->body, ", ");
+  put_ref(&h->body, rows);
+  mx_strbuf_printf(&h->body, ") ({\n    ^bb0(%%sx%d: ", id);
+  put_type(&h->body, scalar);
+  mx_strbuf_printf(&h->body, ", %%sy%d: ", id);
+  put_type(&h->body, scalar);
+  mx_strbuf_printf(&h->body, "):\n      \"stablehlo.return\"(%%sy%d) : (", id);
+  put_type(&h->body, scalar);
+  /* Each update is the [Y] window of the operand at (r, at[r], *); the indices are distinct (one per
+   * r), so the scatter is a plain overwrite IREE can do in place. */
+  mx_strbuf_printf(&h->body, ") -> ()\n    }) {indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<"
+                             "update_window_dims = [1], inserted_window_dims = [0, 1], scatter_dims_to_operand_dims = [0, 1], "
+                             "index_vector_dim = 1>, unique_indices = true} : (");
+  put_type(&h->body, a);
+  mx_strbuf_printf(&h->body, ", ");
+  put_type(&h->body, idx);
+  mx_strbuf_printf(&h->body, ", ");
+  put_type(&h->body, rows);
+  mx_strbuf_printf(&h->body, ") -> ");
+  put_type(&h->body, r);
+  mx_strbuf_printf(&h->body, "\n");
+  return r;
+}
+
 static bool in_list(int64_t v, int n, const int64_t *l) {
   for (int i = 0; i < n; i++)
     if (l[i] == v) return true;

@@ -74,6 +74,9 @@ mx_hval_t mx_hlo_iota(mx_hlo_t *h, mx_hval_t type, int64_t dim);
 /* starts: rank scalar i32 values. */
 mx_hval_t mx_hlo_dynamic_slice(mx_hlo_t *h, mx_hval_t a, const mx_hval_t *starts, const int64_t *sizes);
 mx_hval_t mx_hlo_dynamic_update_slice(mx_hlo_t *h, mx_hval_t a, mx_hval_t update, const mx_hval_t *starts);
+/* a [R, C, Y] with, for every r < R, a[r, at[r], :] replaced by rows[r] ([R, Y]; at: [R] i32): one
+ * write of a new row per (sequence, KV head) — the KV cache update of a batched decode step. */
+mx_hval_t mx_hlo_scatter_rows(mx_hlo_t *h, mx_hval_t a, mx_hval_t rows, mx_hval_t at);
 /* Rows of table [V, D] at ids [N] (i32): [N, D]. */
 mx_hval_t mx_hlo_gather_rows(mx_hlo_t *h, mx_hval_t table, mx_hval_t ids);
 

@@ -124,51 +124,112 @@ static mx_hval_t rope(ctx_t *x, mx_hval_t v, mx_hval_t cosv, mx_hval_t sinv) {
 }
 
 /* What one call computes: B sequences of T tokens each (M = B*T rows of hidden state).
- *   prefill/score: B = 1, the sequence in cache slot `slot`, tokens at positions 0..T-1;
- *   batched decode: B = the module's slots, T = 1, sequence b in slot b at position slot_pos[b]. */
+ *   prefill/score: B = 1, the sequence in cache slot `slot`, tokens at positions 0..T-1; it
+ *     attends to its own T tokens (a prefill always starts a sequence), so nothing is read back;
+ *   batched decode: B = the module's slots, T = 1, sequence b in slot b at position pos[b],
+ *     attending to its cache rows [0, pos[b]] within the first `window` rows. */
 typedef struct {
   int64_t B, T;
-  mx_hval_t pos;                       /* [B*T] i32: every token's position */
-  mx_hval_t slot;                      /* prefill/score: scalar i32 */
+  mx_hval_t pos;  /* [B*T] i32: every token's position */
+  mx_hval_t slot; /* prefill/score: scalar i32 */
   bool decode;
-  mx_hval_t slot_pos[MX_LLAMA_MAX_SLOTS]; /* decode: scalar i32 per slot */
+  int64_t window; /* decode: cache rows attended to (>= every pos[b] + 1) */
 } step_t;
 
-/* Writes this call's keys or values new [M, KV, D] into cache [slots, C, KV, D] in place and returns
- * the part the queries attend to: [B, C, KV, D]. */
-static mx_hval_t cache_update(ctx_t *x, const step_t *st, const char *sym, mx_hval_t new) {
+/* Writes this call's keys or values new [M, KV, D] into the layer's cache in place. The cache is
+ * [slots * KV, C, D]: a [slots, KV, C, D] tensor with the sequence and the KV head first, where the
+ * attention contractions want their batch dimensions (so no step transposes it), stored with those
+ * two merged so that a decode step's rows are one scatter over the leading dimensions. Decode
+ * returns the rows attended to, [slots, KV, window, D]; prefill returns nothing to read (it attends
+ * to `new` itself). */
+static mx_hval_t cache_write(ctx_t *x, const step_t *st, const char *sym, mx_hval_t new) {
   mx_hlo_t *h = x->h;
   const mx_model_config_t *c = x->c;
   int64_t S = x->g->slots, C = x->g->capacity, KV = c->n_kv_heads, D = c->head_dim;
-  int64_t cd[4] = {S, C, KV, D};
-  mx_hval_t cache = mx_hlo_load(h, sym, mx_htype(x->g->kv, 4, cd)), zero = mx_hlo_scalar_i32(h, 0);
+  int64_t cd[3] = {S * KV, C, D};
+  mx_hval_t cache = mx_hlo_load(h, sym, mx_htype(x->g->kv, 3, cd)), zero = mx_hlo_scalar_i32(h, 0);
   new = mx_hlo_convert(h, new, x->g->kv);
   if (!st->decode) {
-    int64_t ud[4] = {1, st->T, KV, D};
-    mx_hval_t starts[4] = {st->slot, zero, zero, zero};
-    cache = mx_hlo_dynamic_update_slice(h, cache, mx_hlo_reshape(h, new, 4, ud), starts);
-    mx_hlo_store(h, sym, cache);
-    int64_t sizes[4] = {1, C, KV, D};
-    return mx_hlo_dynamic_slice(h, cache, starts, sizes);
+    int64_t perm[3] = {1, 0, 2};
+    mx_hval_t rows = mx_hlo_transpose(h, new, perm); /* [KV, T, D]: only the new rows move */
+    mx_hval_t first = mx_hlo_binary(h, "multiply", st->slot, mx_hlo_scalar_i32(h, (int32_t)KV));
+    mx_hval_t starts[3] = {first, zero, zero};
+    mx_hlo_store(h, sym, mx_hlo_dynamic_update_slice(h, cache, rows, starts));
+    return (mx_hval_t){.id = -1};
   }
-  /* One row per slot, each at its own position: a dynamic_update_slice per slot keeps the update
-   * in place (a select over the whole cache would rewrite it every step). */
-  for (int64_t b = 0; b < S; b++) {
-    int64_t s0[3] = {b, 0, 0}, l0[3] = {b + 1, KV, D}, ud[4] = {1, 1, KV, D};
-    mx_hval_t row = mx_hlo_reshape(h, mx_hlo_slice(h, new, s0, l0), 4, ud);
-    mx_hval_t starts[4] = {mx_hlo_scalar_i32(h, (int32_t)b), st->slot_pos[b], zero, zero};
-    cache = mx_hlo_dynamic_update_slice(h, cache, row, starts);
-  }
+  /* One scatter writes every (slot, KV head) row at the slot's position. */
+  int64_t rd[2] = {S * KV, D}, skv[2] = {S, KV}, keep0 = 0, n = S * KV;
+  mx_hval_t at = mx_hlo_reshape(h, mx_hlo_broadcast(h, st->pos, 2, skv, &keep0), 1, &n);
+  cache = mx_hlo_scatter_rows(h, cache, mx_hlo_reshape(h, new, 2, rd), at);
   mx_hlo_store(h, sym, cache);
-  return cache;
+  int64_t s0[3] = {0, 0, 0}, l0[3] = {S * KV, st->window, D}, wd[4] = {S, KV, st->window, D};
+  return mx_hlo_reshape(h, st->window == C ? cache : mx_hlo_slice(h, cache, s0, l0), 4, wd);
+}
+
+/* Softmax over the last dimension of scores (f32) where `visible` (i1, same shape) holds, scaled
+ * by 1/sqrt(D) first. */
+static mx_hval_t masked_softmax(ctx_t *x, mx_hval_t scores, mx_hval_t visible) {
+  mx_hlo_t *h = x->h;
+  mx_hval_t type = mx_htype(MX_F32, scores.rank, scores.dims);
+  scores = mx_hlo_binary(h, "multiply", scores, mx_hlo_splat(h, type, 1.0 / sqrt((double)x->c->head_dim)));
+  scores = mx_hlo_select(h, visible, scores, mx_hlo_splat(h, type, -INFINITY));
+  int64_t last = scores.rank - 1, keep[MX_MAX_RANK];
+  for (int i = 0; i < last; i++) keep[i] = i;
+  mx_hval_t mx = mx_hlo_reduce(h, scores, MX_REDUCE_MAX, 1, &last);
+  mx_hval_t e = mx_hlo_unary(h, "exponential", mx_hlo_binary(h, "subtract", scores, mx_hlo_broadcast(h, mx, scores.rank, scores.dims, keep)));
+  mx_hval_t den = mx_hlo_reduce(h, e, MX_REDUCE_SUM, 1, &last);
+  return mx_hlo_binary(h, "divide", e, mx_hlo_broadcast(h, den, scores.rank, scores.dims, keep));
+}
+
+/* Causal attention of one sequence's T tokens (positions 0..T-1) to each other: q [T, H, D],
+ * k/v [T, KV, D] -> [T, H*D]. Grouped-query: G query heads share one KV head. */
+static mx_hval_t attend_prefill(ctx_t *x, mx_hval_t q, mx_hval_t k, mx_hval_t v) {
+  mx_hlo_t *h = x->h;
+  const mx_model_config_t *c = x->c;
+  int64_t T = q.dims[0], KV = c->n_kv_heads, D = c->head_dim, G = c->n_heads / KV;
+  int64_t qg[4] = {T, KV, G, D};
+  mx_hval_t qq = mx_hlo_convert(h, mx_hlo_reshape(h, q, 4, qg), x->g->kv);
+  k = mx_hlo_convert(h, k, x->g->kv);
+  v = mx_hlo_convert(h, v, x->g->kv);
+  /* scores [KV, T, G, T'] */
+  int64_t lb = 1, rb = 1, lc = 3, rc = 2;
+  mx_hval_t scores = mx_hlo_dot(h, qq, k, 1, &lb, &rb, 1, &lc, &rc, MX_F32);
+  int64_t tt[2] = {T, T}, bd[2] = {1, 3};
+  mx_hval_t visible = mx_hlo_compare(h, "LE", mx_hlo_iota(h, mx_htype(MX_I32, 2, tt), 1), mx_hlo_iota(h, mx_htype(MX_I32, 2, tt), 0));
+  mx_hval_t p = masked_softmax(x, scores, mx_hlo_broadcast(h, visible, 4, scores.dims, bd));
+  /* out [KV, T, G, D] = p . v over T' */
+  int64_t plb = 0, prb = 1, plc = 3, prc = 0;
+  mx_hval_t att = mx_hlo_dot(h, mx_hlo_convert(h, p, x->g->kv), v, 1, &plb, &prb, 1, &plc, &prc, MX_F32);
+  int64_t perm[4] = {1, 0, 2, 3}, od[2] = {T, KV * G * D};
+  return mx_hlo_reshape(h, mx_hlo_transpose(h, att, perm), 2, od);
+}
+
+/* Each slot's query q [S, H, D] against its cache rows [0, pos[b]] of kc/vc [S, KV, W, D]:
+ * [S, H*D]. */
+static mx_hval_t attend_decode(ctx_t *x, const step_t *st, mx_hval_t q, mx_hval_t kc, mx_hval_t vc) {
+  mx_hlo_t *h = x->h;
+  const mx_model_config_t *c = x->c;
+  int64_t S = q.dims[0], KV = c->n_kv_heads, D = c->head_dim, G = c->n_heads / KV, W = kc.dims[2];
+  int64_t qg[4] = {S, KV, G, D};
+  mx_hval_t qq = mx_hlo_convert(h, mx_hlo_reshape(h, q, 4, qg), x->g->kv);
+  /* scores [S, KV, G, W] */
+  int64_t b2[2] = {0, 1}, lc = 3, rc = 3;
+  mx_hval_t scores = mx_hlo_dot(h, qq, kc, 2, b2, b2, 1, &lc, &rc, MX_F32);
+  int64_t sw[2] = {S, W}, keep0 = 0, bd[2] = {0, 3};
+  mx_hval_t visible = mx_hlo_compare(h, "LE", mx_hlo_iota(h, mx_htype(MX_I32, 2, sw), 1), mx_hlo_broadcast(h, st->pos, 2, sw, &keep0));
+  mx_hval_t p = masked_softmax(x, scores, mx_hlo_broadcast(h, visible, 4, scores.dims, bd));
+  /* out [S, KV, G, D] = p . v over W */
+  int64_t plc = 3, prc = 2;
+  mx_hval_t att = mx_hlo_dot(h, mx_hlo_convert(h, p, x->g->kv), vc, 2, b2, b2, 1, &plc, &prc, MX_F32);
+  int64_t od[2] = {S, KV * G * D};
+  return mx_hlo_reshape(h, att, 2, od);
 }
 
 /* One decoder layer on x [M, dim]; updates that layer's KV cache. */
 static mx_hval_t layer(ctx_t *x, int l, mx_hval_t in, const step_t *st, mx_hval_t cosv, mx_hval_t sinv) {
   mx_hlo_t *h = x->h;
   const mx_model_config_t *c = x->c;
-  int64_t M = in.dims[0], B = st->B, T = st->T, H = c->n_heads, KV = c->n_kv_heads, D = c->head_dim, G = H / KV,
-          C = x->g->capacity;
+  int64_t M = in.dims[0], H = c->n_heads, KV = c->n_kv_heads, D = c->head_dim;
   char ksym[32], vsym[32];
   mx_hval_t hn = rmsnorm(x, in, mx_arch_layer(MX_T_ATTN_NORM), l);
   mx_hval_t q = linear(x, hn, mx_arch_layer(MX_T_Q), l);
@@ -181,35 +242,8 @@ static mx_hval_t layer(ctx_t *x, int l, mx_hval_t in, const step_t *st, mx_hval_
 
   snprintf(ksym, sizeof ksym, "kv_k%d", l);
   snprintf(vsym, sizeof vsym, "kv_v%d", l);
-  mx_hval_t kc = cache_update(x, st, ksym, k), vc = cache_update(x, st, vsym, v);
-
-  /* Scores [B, KV, T, G, C] = q . k over D, per sequence; grouped-query: G query heads share one
-   * KV head. */
-  int64_t qg[5] = {B, T, KV, G, D};
-  mx_hval_t qq = mx_hlo_convert(h, mx_hlo_reshape(h, q, 5, qg), x->g->kv);
-  int64_t lb[2] = {0, 2}, rb[2] = {0, 2}, lc = 4, rc = 3;
-  mx_hval_t scores = mx_hlo_dot(h, qq, kc, 2, lb, rb, 1, &lc, &rc, MX_F32);
-  int64_t sd[5] = {B, KV, T, G, C};
-  scores = mx_hlo_binary(h, "multiply", scores, mx_hlo_splat(h, mx_htype(MX_F32, 5, sd), 1.0 / sqrt((double)D)));
-  /* Causal mask: key j is visible to a query at position p when j <= p. */
-  int64_t btc[3] = {B, T, C}, bt[2] = {B, T}, keep2[2] = {0, 1};
-  mx_hval_t qpos = mx_hlo_reshape(h, st->pos, 2, bt);
-  mx_hval_t kpos = mx_hlo_iota(h, mx_htype(MX_I32, 3, btc), 2);
-  mx_hval_t visible = mx_hlo_compare(h, "LE", kpos, mx_hlo_broadcast(h, qpos, 3, btc, keep2));
-  int64_t md[3] = {0, 2, 4};
-  mx_hval_t vis5 = mx_hlo_broadcast(h, visible, 5, sd, md);
-  scores = mx_hlo_select(h, vis5, scores, mx_hlo_splat(h, mx_htype(MX_F32, 5, sd), -INFINITY));
-  /* Softmax over C in f32. */
-  int64_t last = 4, keep[4] = {0, 1, 2, 3};
-  mx_hval_t mx = mx_hlo_reduce(h, scores, MX_REDUCE_MAX, 1, &last);
-  mx_hval_t e = mx_hlo_unary(h, "exponential", mx_hlo_binary(h, "subtract", scores, mx_hlo_broadcast(h, mx, 5, sd, keep)));
-  mx_hval_t den = mx_hlo_reduce(h, e, MX_REDUCE_SUM, 1, &last);
-  mx_hval_t p = mx_hlo_binary(h, "divide", e, mx_hlo_broadcast(h, den, 5, sd, keep));
-  /* out [B, KV, T, G, D] = p . v over C */
-  int64_t plb[2] = {0, 1}, prb[2] = {0, 2}, plc = 4, prc = 1;
-  mx_hval_t att = mx_hlo_dot(h, mx_hlo_convert(h, p, x->g->kv), vc, 2, plb, prb, 1, &plc, &prc, MX_F32);
-  int64_t perm[5] = {0, 2, 1, 3, 4}, od[2] = {M, H * D};
-  att = mx_hlo_reshape(h, mx_hlo_transpose(h, att, perm), 2, od);
+  mx_hval_t kc = cache_write(x, st, ksym, k), vc = cache_write(x, st, vsym, v);
+  mx_hval_t att = st->decode ? attend_decode(x, st, q, kc, vc) : attend_prefill(x, q, k, v);
   mx_hval_t x1 = mx_hlo_binary(h, "add", in, linear(x, att, mx_arch_layer(MX_T_O), l));
 
   /* SwiGLU MLP. */
@@ -276,20 +310,39 @@ static void emit_prefill(ctx_t *x, int64_t N, bool want_logits) {
   mx_hlo_func_end(h, 1, &out);
 }
 
-static void emit_decode(ctx_t *x, bool want_logits) {
+/* decode_<W> / decode_<W>_logits: one step for every slot, attending to the first W cache rows. */
+static void emit_decode(ctx_t *x, int64_t W, bool want_logits) {
   mx_hlo_t *h = x->h;
   int64_t S = x->g->slots;
   mx_hval_t types[2] = {t1(MX_I32, S), t1(MX_I32, S)}, args[2];
   char name[48];
-  mx_llama_fn_name(want_logits ? MX_FN_DECODE_LOGITS : MX_FN_DECODE, 0, name, sizeof name);
+  mx_llama_fn_name(want_logits ? MX_FN_DECODE_LOGITS : MX_FN_DECODE, (int)W, name, sizeof name);
   mx_hlo_func_begin(h, name, 2, types, args);
-  step_t st = {.B = S, .T = 1, .pos = args[1], .decode = true};
-  for (int64_t b = 0; b < S; b++) {
-    int64_t s0 = b, l0 = b + 1;
-    st.slot_pos[b] = mx_hlo_reshape(h, mx_hlo_slice(h, args[1], &s0, &l0), 0, NULL);
-  }
+  step_t st = {.B = S, .T = 1, .pos = args[1], .decode = true, .window = W};
   mx_hval_t lg = lm_head(x, forward(x, args[0], &st)); /* [S, V] */
   mx_hval_t out = want_logits ? lg : argmax(x, lg);
+  mx_hlo_func_end(h, 1, &out);
+}
+
+/* decode_<W>_steps: decode_steps greedy steps for every slot in one call, each step's argmax fed to
+ * the next at the next position: [K, S] tokens. The host pays one call (one round trip, one
+ * readback) per K tokens; a sequence that ends earlier ignores the rest. */
+static void emit_decode_steps(ctx_t *x, int64_t W) {
+  mx_hlo_t *h = x->h;
+  int64_t S = x->g->slots, K = x->g->decode_steps;
+  mx_hval_t types[2] = {t1(MX_I32, S), t1(MX_I32, S)}, args[2], outs[MX_LLAMA_MAX_DECODE_STEPS];
+  char name[48];
+  mx_llama_fn_name(MX_FN_DECODE_STEPS, (int)W, name, sizeof name);
+  mx_hlo_func_begin(h, name, 2, types, args);
+  mx_hval_t tok = args[0], pos = args[1];
+  int64_t row[2] = {1, S};
+  for (int64_t k = 0; k < K; k++) {
+    step_t st = {.B = S, .T = 1, .pos = pos, .decode = true, .window = W};
+    tok = argmax(x, lm_head(x, forward(x, tok, &st)));
+    outs[k] = mx_hlo_reshape(h, tok, 2, row);
+    pos = mx_hlo_binary(h, "add", pos, mx_hlo_splat(h, t1(MX_I32, S), 1));
+  }
+  mx_hval_t out = K == 1 ? outs[0] : mx_hlo_concat(h, (int)K, outs, 0);
   mx_hlo_func_end(h, 1, &out);
 }
 
@@ -322,9 +375,9 @@ static void declare_globals(ctx_t *x) {
     char ks[32], vs[32];
     snprintf(ks, sizeof ks, "kv_k%d", l);
     snprintf(vs, sizeof vs, "kv_v%d", l);
-    int64_t cd[4] = {x->g->slots, x->g->capacity, c->n_kv_heads, c->head_dim};
-    mx_hlo_declare_state(h, ks, mx_htype(x->g->kv, 4, cd));
-    mx_hlo_declare_state(h, vs, mx_htype(x->g->kv, 4, cd));
+    int64_t cd[3] = {(int64_t)x->g->slots * c->n_kv_heads, x->g->capacity, c->head_dim};
+    mx_hlo_declare_state(h, ks, mx_htype(x->g->kv, 3, cd));
+    mx_hlo_declare_state(h, vs, mx_htype(x->g->kv, 3, cd));
   }
 }
 
@@ -332,8 +385,9 @@ void mx_llama_fn_name(mx_llama_fn_t fn, int n, char *out, size_t cap) {
   switch (fn) {
     case MX_FN_PREFILL: snprintf(out, cap, "prefill_%d", n); break;
     case MX_FN_PREFILL_LOGITS: snprintf(out, cap, "prefill_%d_logits", n); break;
-    case MX_FN_DECODE: snprintf(out, cap, "decode"); break;
-    case MX_FN_DECODE_LOGITS: snprintf(out, cap, "decode_logits"); break;
+    case MX_FN_DECODE: snprintf(out, cap, "decode_%d", n); break;
+    case MX_FN_DECODE_LOGITS: snprintf(out, cap, "decode_%d_logits", n); break;
+    case MX_FN_DECODE_STEPS: snprintf(out, cap, "decode_%d_steps", n); break;
     case MX_FN_SCORE: snprintf(out, cap, "score_%d", n); break;
   }
 }
@@ -350,8 +404,11 @@ mx_status_t mx_llama_graph_make(const mx_model_config_t *c, const mx_llama_graph
     return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "score length %d with capacity %d", o->score_len, o->capacity);
   /* The KV cache and attention stay f32 in every precision: a bf16 cache failed the divergence
    * rule on two prompts (docs/engine.md). */
+  int steps = o->decode_steps > 0 ? o->decode_steps : 1;
+  if (steps > MX_LLAMA_MAX_DECODE_STEPS)
+    return mx_status_make(MX_STAGE_USAGE, "use 1 to 16 decode steps per call", "%d decode steps per call", steps);
   *out = (mx_llama_graph_t){.config = c, .matmul = o->precision, .kv = MX_F32, .weight_dtype = o->weight_dtype,
-                            .slots = slots, .capacity = o->capacity, .score_len = o->score_len};
+                            .slots = slots, .capacity = o->capacity, .score_len = o->score_len, .decode_steps = steps};
   mx_llama_default_buckets(out);
   return NULL;
 }
@@ -360,6 +417,11 @@ void mx_llama_default_buckets(mx_llama_graph_t *g) {
   g->n_buckets = 0;
   for (int b = 32; b < g->capacity && g->n_buckets < MX_LLAMA_MAX_BUCKETS - 1; b *= 4) g->buckets[g->n_buckets++] = b;
   g->buckets[g->n_buckets++] = g->capacity;
+  /* Decode attends to the first W rows, W the smallest window that holds every slot's position: a
+   * step costs what the longest sequence uses, not the capacity. */
+  g->n_windows = 0;
+  for (int w = 128; w < g->capacity && g->n_windows < MX_LLAMA_MAX_BUCKETS - 1; w *= 4) g->windows[g->n_windows++] = w;
+  g->windows[g->n_windows++] = g->capacity;
 }
 
 mx_status_t mx_llama_emit(const mx_llama_graph_t *g, char **text_out) {
@@ -371,6 +433,13 @@ mx_status_t mx_llama_emit(const mx_llama_graph_t *g, char **text_out) {
   for (int i = 0; i < g->n_buckets; i++)
     if (g->buckets[i] < 1 || g->buckets[i] > g->capacity || (i && g->buckets[i] <= g->buckets[i - 1]))
       return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "prefill bucket %d is not ascending within the capacity", g->buckets[i]);
+  if (g->n_windows < 1 || g->n_windows > MX_LLAMA_MAX_BUCKETS || g->windows[g->n_windows - 1] != g->capacity ||
+      g->decode_steps < 1 || g->decode_steps > MX_LLAMA_MAX_DECODE_STEPS)
+    return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "graph needs decode windows ending at the capacity and 1..%d decode steps",
+                          MX_LLAMA_MAX_DECODE_STEPS);
+  for (int i = 1; i < g->n_windows; i++)
+    if (g->windows[i] <= g->windows[i - 1])
+      return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "decode window %d is not ascending", g->windows[i]);
   mx_hlo_t *h = mx_hlo_create();
   if (!h) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
   ctx_t x = {.h = h, .g = g, .c = g->config};
@@ -379,8 +448,11 @@ mx_status_t mx_llama_emit(const mx_llama_graph_t *g, char **text_out) {
     emit_prefill(&x, g->buckets[i], false);
     emit_prefill(&x, g->buckets[i], true);
   }
-  emit_decode(&x, false);
-  emit_decode(&x, true);
+  for (int i = 0; i < g->n_windows; i++) {
+    emit_decode(&x, g->windows[i], false);
+    emit_decode(&x, g->windows[i], true);
+    if (g->decode_steps > 1) emit_decode_steps(&x, g->windows[i]);
+  }
   if (g->score_len > 0) emit_score(&x, g->score_len);
   mx_status_t st = mx_hlo_finish(h, text_out);
   mx_hlo_destroy(h);

@@ -1,16 +1,20 @@
 /* The Llama forward pass as StableHLO.
  *
  * One module holds every function, so they share the weights (IREE parameters, bound by their HF
- * names in scope "model") and the KV cache (mutable globals [slots, capacity, kv_heads, head_dim],
+ * names in scope "model") and the KV cache (mutable globals [slots * kv_heads, capacity, head_dim],
  * updated in place). A slot holds one sequence; a single-sequence module has one slot.
  *   prefill_<N>(tokens: N x i32, length: i32, slot: i32) -> next token (i32)      each bucket N
  *   prefill_<N>_logits(tokens, length, slot)        -> logits at length-1 (vocab x f32)
- *   decode(tokens: slots x i32, pos: slots x i32)    -> next token per slot (slots x i32)
- *   decode_logits(tokens, pos)                       -> logits per slot (slots x vocab x f32)
+ *   decode_<W>(tokens: slots x i32, pos: slots x i32) -> next token per slot (slots x i32)  each window W
+ *   decode_<W>_logits(tokens, pos)                  -> logits per slot (slots x vocab x f32)
+ *   decode_<W>_steps(tokens, pos)                   -> K greedy steps per slot (K x slots x i32), when K > 1
  *   score_<S>(tokens: S x i32)                       -> logits at every position (S x vocab), slot 0
- * Prefill writes the slot's KV rows [0, N); decode writes row pos[b] of every slot b and each slot
- * attends to its rows [0, pos[b]]. Rows past a sequence's position (prefill padding, an earlier
- * request's leftovers, an idle slot's writes) are never attended to before they are overwritten, so
+ * Prefill writes the slot's KV rows [0, N) and attends to its own tokens; decode writes row pos[b]
+ * of every slot b (one scatter per layer) and each slot attends to its rows [0, pos[b]] among the
+ * first W, so a step costs what the longest sequence uses, not the capacity; the caller picks the
+ * smallest W above every position (plus K - 1 for the multi-step form). Rows past a sequence's
+ * position (prefill padding, an earlier request's leftovers, an idle slot's writes, the steps after
+ * a sequence ended inside a multi-step call) are never attended to before they are overwritten, so
  * idle slots may be decoded with any token and position.
  *
  * Precision: the residual stream, norms, RoPE, softmax, rsqrt and exp are f32; the weight matmuls'
@@ -25,6 +29,7 @@
 
 #define MX_LLAMA_MAX_BUCKETS 8
 #define MX_LLAMA_MAX_SLOTS 8
+#define MX_LLAMA_MAX_DECODE_STEPS 16
 
 typedef struct {
   const mx_model_config_t *config;
@@ -36,6 +41,9 @@ typedef struct {
   int n_buckets;
   int buckets[MX_LLAMA_MAX_BUCKETS]; /* prefill lengths, ascending, each <= capacity */
   int score_len;           /* 0: no score function */
+  int n_windows;
+  int windows[MX_LLAMA_MAX_BUCKETS]; /* decode attention windows, ascending, the last = capacity */
+  int decode_steps;        /* > 1: also decode_<W>_steps, that many greedy steps per call */
 } mx_llama_graph_t;
 
 /* What the session and `mlxcel compile` choose; mx_llama_graph_make turns it into the graph, so a
@@ -46,6 +54,7 @@ typedef struct {
   int slots;               /* 0 or 1: a single sequence; up to MX_LLAMA_MAX_SLOTS */
   int capacity;            /* KV positions per slot */
   int score_len;           /* 0: no score function */
+  int decode_steps;        /* greedy decode steps per call: 0 or 1 = one; up to MX_LLAMA_MAX_DECODE_STEPS */
 } mx_llama_graph_options_t;
 
 /* Checks the options against the configuration and fills the graph (prefill buckets included). */
@@ -55,8 +64,9 @@ mx_status_t mx_llama_graph_make(const mx_model_config_t *c, const mx_llama_graph
 typedef enum {
   MX_FN_PREFILL,        /* n: the bucket */
   MX_FN_PREFILL_LOGITS, /* n: the bucket */
-  MX_FN_DECODE,
-  MX_FN_DECODE_LOGITS,
+  MX_FN_DECODE,         /* n: the attention window */
+  MX_FN_DECODE_LOGITS,  /* n: the attention window */
+  MX_FN_DECODE_STEPS,   /* n: the attention window */
   MX_FN_SCORE, /* n: the score length */
 } mx_llama_fn_t;
 void mx_llama_fn_name(mx_llama_fn_t fn, int n, char *out, size_t cap);
@@ -65,7 +75,8 @@ void mx_llama_fn_name(mx_llama_fn_t fn, int n, char *out, size_t cap);
  * including llama3 frequency scaling. */
 void mx_llama_inv_freq(const mx_model_config_t *c, float *out);
 
-/* The prefill buckets for g->capacity: 32, then x4, up to the capacity (always the last bucket). */
+/* The prefill buckets for g->capacity: 32, then x4, up to the capacity (always the last bucket); the
+ * decode windows likewise from 128. */
 void mx_llama_default_buckets(mx_llama_graph_t *g);
 
 mx_status_t mx_llama_emit(const mx_llama_graph_t *g, char **text_out);

@@ -61,8 +61,10 @@ static void llama_graph_compiles_and_runs_every_function(void **state) {
   } calls[] = {
       {"prefill_4", {mx_tensor_host(MX_I32, 1, &s4, toks), mx_tensor_host(MX_I32, 0, NULL, &len), mx_tensor_host(MX_I32, 0, NULL, &slot)}, 3, MX_I32, 1},
       {"prefill_16_logits", {mx_tensor_host(MX_I32, 1, &s16, toks), mx_tensor_host(MX_I32, 0, NULL, &len), mx_tensor_host(MX_I32, 0, NULL, &slot)}, 3, MX_F32, 40},
-      {"decode", {mx_tensor_host(MX_I32, 1, &s1, &tok), mx_tensor_host(MX_I32, 1, &s1, &pos)}, 2, MX_I32, 1},
-      {"decode_logits", {mx_tensor_host(MX_I32, 1, &s1, &tok), mx_tensor_host(MX_I32, 1, &s1, &pos)}, 2, MX_F32, 40},
+      {"decode_8", {mx_tensor_host(MX_I32, 1, &s1, &tok), mx_tensor_host(MX_I32, 1, &s1, &pos)}, 2, MX_I32, 1},
+      {"decode_16", {mx_tensor_host(MX_I32, 1, &s1, &tok), mx_tensor_host(MX_I32, 1, &s1, &pos)}, 2, MX_I32, 1},
+      {"decode_8_logits", {mx_tensor_host(MX_I32, 1, &s1, &tok), mx_tensor_host(MX_I32, 1, &s1, &pos)}, 2, MX_F32, 40},
+      {"decode_16_logits", {mx_tensor_host(MX_I32, 1, &s1, &tok), mx_tensor_host(MX_I32, 1, &s1, &pos)}, 2, MX_F32, 40},
       {"score_8", {mx_tensor_host(MX_I32, 1, &s8, toks)}, 1, MX_F32, 8 * 40},
   };
   for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++) {
@@ -94,10 +96,14 @@ static void tiny_prefill(mx_worker_t *w, int mod, const int32_t *ids, int32_t le
   mx_tensor_release(&res);
 }
 
+/* One decode step in the smallest window (8 or 16) that holds every slot's position, as the session
+ * picks it: a single run and a batched run of the same sequence may use different windows. */
 static void tiny_decode(mx_worker_t *w, int mod, int64_t slots, int32_t *tokens, int32_t *pos, float *logits) {
   mx_tensor_t in[2] = {mx_tensor_host(MX_I32, 1, &slots, tokens), mx_tensor_host(MX_I32, 1, &slots, pos)}, res;
-  int n;
-  assert_ok(mx_worker_call(w, mod, "decode_logits", in, 2, 0, &res, 1, &n));
+  int n, last = 0;
+  for (int b = 0; b < slots; b++)
+    if (pos[b] > last) last = pos[b];
+  assert_ok(mx_worker_call(w, mod, last < 8 ? "decode_8_logits" : "decode_16_logits", in, 2, 0, &res, 1, &n));
   assert_int_equal(mx_tensor_count(&res), slots * 40);
   memcpy(logits, res.data, sizeof(float) * (size_t)slots * 40);
   mx_tensor_release(&res);
@@ -180,6 +186,65 @@ static void batched_slots_match_single_sequence_runs(void **state) {
   assert_int_equal(system(cmd), 0);
 }
 
+/* decode_<W>_steps feeds each step's argmax to the next: its K x slots tokens equal K single greedy
+ * steps of the same two sequences (one of them in a slot of its own, one beside an idle slot). */
+static void multi_step_decode_equals_single_steps(void **state) {
+  (void)state;
+  enum { K = 3 };
+  char compiler[MX_PATH_MAX], dir[] = "/tmp/mlxcel-test-steps-XXXXXX", vmfb[256], weights[300];
+  assert_ok(mx_toolchain_compiler(compiler, sizeof compiler));
+  assert_non_null(mkdtemp(dir));
+  tiny_weights(dir, weights, sizeof weights);
+  snprintf(vmfb, sizeof vmfb, "%s/k.vmfb", dir);
+  mx_target_t t;
+  assert_ok(mx_target_for_device("local-task", NULL, &t));
+  char *text = emit_tiny_graph(3, K);
+  assert_ok(mx_compile_mlir(compiler, &t, text, vmfb, NULL));
+  free(text);
+  mx_worker_t *w;
+  assert_ok(mx_worker_launch(0, &w));
+  assert_ok(mx_worker_open(w, "local-task", NULL));
+  const char *params[1] = {weights};
+  int mod;
+  assert_ok(mx_worker_load(w, vmfb, params, 1, &mod));
+  const int32_t a[3] = {1, 2, 3}, b[6] = {4, 5, 6, 7, 8, 9};
+  float la[40], lb[40], all[3 * 40];
+  /* K single steps for both, slot 1 idle. */
+  int32_t want[K][2];
+  tiny_prefill(w, mod, a, 3, 0, la);
+  tiny_prefill(w, mod, b, 6, 2, lb);
+  int32_t first_a = argmax40(la), first_b = argmax40(lb);
+  int32_t tokens[3] = {first_a, 0, first_b}, pos[3] = {3, 0, 6};
+  for (int k = 0; k < K; k++) {
+    tiny_decode(w, mod, 3, tokens, pos, all);
+    want[k][0] = tokens[0] = argmax40(all);
+    want[k][1] = tokens[2] = argmax40(all + 80);
+    pos[0]++, pos[2]++;
+  }
+  /* The same again in one call (the prefills rewrite the rows the single steps wrote). */
+  tiny_prefill(w, mod, a, 3, 0, la);
+  tiny_prefill(w, mod, b, 6, 2, lb);
+  int32_t t0[3] = {first_a, 0, first_b}, p0[3] = {3, 0, 6};
+  int64_t s3 = 3;
+  mx_tensor_t in[2] = {mx_tensor_host(MX_I32, 1, &s3, t0), mx_tensor_host(MX_I32, 1, &s3, p0)}, res;
+  int n;
+  assert_ok(mx_worker_call(w, mod, "decode_16_steps", in, 2, 0, &res, 1, &n));
+  assert_int_equal(res.dtype, MX_I32);
+  assert_int_equal(res.rank, 2);
+  assert_int_equal(res.shape[0], K);
+  assert_int_equal(res.shape[1], 3);
+  const int32_t *got = res.data;
+  for (int k = 0; k < K; k++) {
+    assert_int_equal(got[k * 3 + 0], want[k][0]);
+    assert_int_equal(got[k * 3 + 2], want[k][1]);
+  }
+  mx_tensor_release(&res);
+  mx_worker_destroy(w);
+  char cmd[300];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  assert_int_equal(system(cmd), 0);
+}
+
 /* Regression test for the IREE 3.13 miscompile in docs/spikes.md: two mutable globals updated in
  * place and then read must not share storage. Built with our builder, so it checks the workaround. */
 static void state_globals_do_not_alias(void **state) {
@@ -239,6 +304,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(llama_graph_compiles_and_runs_every_function),
       cmocka_unit_test(batched_slots_match_single_sequence_runs),
+      cmocka_unit_test(multi_step_decode_equals_single_steps),
       cmocka_unit_test(state_globals_do_not_alias),
   };
   return cmocka_run_group_tests_name("hlo/llama on IREE", tests, NULL, NULL);
