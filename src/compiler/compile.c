@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "base/clock.h"
+#include "base/log.h"
 #include "base/toolchain.h"
 
 extern char **environ;
@@ -82,7 +83,7 @@ mx_status_t mx_compile_mlir_progress(const char *compiler, const mx_target_t *ta
     pid_t r = waitpid(pid, &wstatus, WNOHANG);
     if (r == pid || (r < 0 && errno != EINTR)) break;
     if (progress && mx_now_ms() > next_note) {
-      fprintf(stderr, "mlxcel: still compiling %s (%.0f s)\n", progress, (mx_now_ms() - t0) / 1000);
+      mx_log(MX_LOG_INFO, "mlxcel: still compiling %s (%.0f s)", progress, (mx_now_ms() - t0) / 1000);
       next_note += 10000;
     }
     usleep(20000);

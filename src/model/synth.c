@@ -10,6 +10,7 @@
 
 #include "base/clock.h"
 #include "base/file.h"
+#include "base/log.h"
 #include "model/config.h"
 #include "model/st_writer.h"
 
@@ -156,8 +157,8 @@ mx_status_t mx_synth_write(const mx_synth_options_t *o, uint64_t *params_out, ui
       st = write_tensor(f, &t[i], o->seed, o->dtype, buf);
       done += tensor_elems(&t[i]);
       if (!o->quiet && mx_now_ms() > next_report) {
-        fprintf(stderr, "mlxcel synth: %3.0f%% (%.2f of %.2f G parameters)\n", 100.0 * (double)done / (double)params,
-                (double)done / 1e9, (double)params / 1e9);
+        mx_log(MX_LOG_INFO, "mlxcel synth: %3.0f%% (%.2f of %.2f G parameters)", 100.0 * (double)done / (double)params,
+               (double)done / 1e9, (double)params / 1e9);
         next_report = mx_now_ms() + 2000;
       }
     }

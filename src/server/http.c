@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "base/clock.h"
+#include "base/log.h"
 #include "engine/prompt.h"
 #include "server/metrics.h"
 #include "server/openai.h"
@@ -171,9 +172,9 @@ static void record_generation(ctx_t *c, const char *finish_override) {
                                                                     .decode_ms = info.decode_ms,
                                                                     .finish = finish});
   if (c->srv->o.log_requests)
-    fprintf(stderr, "mlxcel-server: %s %s%s: prompt %d, completion %d tokens, finish %s, queue %.0f ms, ttft %.0f ms, total %.0f ms\n",
-            c->id, mx_endpoint_label(c->ep), c->stream ? " (stream)" : "", info.prompt_tokens, info.completion_tokens,
-            finish[0] ? finish : "none", info.queue_ms, info.ttft_ms, mx_now_ms() - c->t0);
+    mx_log(MX_LOG_INFO, "mlxcel-server: %s %s%s: prompt %d, completion %d tokens, finish %s, queue %.0f ms, ttft %.0f ms, total %.0f ms",
+           c->id, mx_endpoint_label(c->ep), c->stream ? " (stream)" : "", info.prompt_tokens, info.completion_tokens,
+           finish[0] ? finish : "none", info.queue_ms, info.ttft_ms, mx_now_ms() - c->t0);
 }
 
 /* The error a finished-but-failed generation answers with. */
