@@ -50,13 +50,13 @@ typedef struct {
 
 /* Parses and validates a request body. On failure the status (MX_STAGE_USAGE) holds the one-line
  * message and *err the HTTP status, type, param and code; *out is left empty. */
-mx_status_t mx_api_parse(mx_api_kind_t kind, const char *body, size_t len, const mx_api_limits_t *limits,
-                         mx_api_request_t *out, mx_api_error_t *err);
+MX_MUST_USE mx_status_t mx_api_parse(mx_api_kind_t kind, const char *body, size_t len, const mx_api_limits_t *limits,
+                                     mx_api_request_t *out, mx_api_error_t *err);
 void mx_api_request_free(mx_api_request_t *r);
 
 /* The prompt's token count against the session: over max_prompt (the largest prefill) is a 400
  * with code context_length_exceeded. */
-mx_status_t mx_api_check_prompt(int n_prompt, int max_prompt, int capacity, mx_api_error_t *err);
+MX_MUST_USE mx_status_t mx_api_check_prompt(int n_prompt, int max_prompt, int capacity, mx_api_error_t *err);
 
 /* Fills *err for the common non-validation answers. */
 void mx_api_error_set(mx_api_error_t *err, int http_status, const char *type, const char *param, const char *code);
