@@ -49,7 +49,8 @@ static mx_hval_t fail(mx_hlo_t *h, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    h->error = mx_status_make(MX_STAGE_USAGE, "this is an emitter bug", "graph construction: %s", what);
+    /* Ops are emitted by mlxcel's own code, never from user input: a bad one is a bug in mlxcel. */
+    h->error = mx_status_make(MX_STAGE_INTERNAL, NULL, "graph construction: %s", what);
   }
   return invalid;
 }
@@ -558,7 +559,7 @@ mx_status_t mx_hlo_finish(mx_hlo_t *h, char **text_out) {
     h->error = NULL;
     return st;
   }
-  if (h->in_func) return mx_status_make(MX_STAGE_USAGE, "this is an emitter bug", "graph construction: unclosed function");
+  if (h->in_func) return mx_status_make(MX_STAGE_INTERNAL, NULL, "graph construction: unclosed function");
   mx_strbuf_t out;
   mx_strbuf_init(&out);
   mx_strbuf_printf(&out, "module @mlxcel {\n");
