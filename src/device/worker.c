@@ -145,7 +145,7 @@ mx_status_t mx_worker_spawn(const mx_worker_options_t *opts, mx_worker_t **out) 
     kill(pid, SIGKILL);
     waitpid(pid, NULL, 0);
     close(sv[0]);
-    return mx_status_make(MX_STAGE_SPAWN, NULL, "out of memory");
+    return mx_status_oom();
   }
   w->pid = pid;
   w->fd = sv[0];
@@ -251,9 +251,9 @@ static mx_status_t roundtrip(mx_worker_t *w, json_t *req, const void *const *blo
   if (!jtext || (h.bin_len && !data)) {
     free(jtext);
     free(data);
-    mx_status_free(fail_worker(w, op, 0)); /* report the specific cause, not the death */
-    return mx_status_make(MX_STAGE_TRANSFER, "the host is out of memory", "cannot hold a %llu-byte response",
-                          (unsigned long long)h.bin_len);
+    mx_status_ignore(fail_worker(w, op, 0)); /* report the specific cause, not the death */
+    return mx_status_make(MX_STAGE_OOM, NULL, "out of memory holding a %llu-byte '%s' response",
+                          (unsigned long long)(h.json_len + h.bin_len), op);
   }
   r = io_all(w, jtext, h.json_len, false, deadline);
   if (r == 0 && h.bin_len) r = io_all(w, data, h.bin_len, false, deadline);
@@ -391,7 +391,7 @@ static mx_status_t parse_output(json_t *o, const uint8_t *bin, uint64_t bin_len,
   if (off > bin_len || n > bin_len - off || n != (uint64_t)mx_tensor_count(t) * mx_dtype_size(t->dtype))
     return mx_status_make(MX_STAGE_PROTOCOL, NULL, "output descriptor does not match its data");
   t->data = malloc(n ? n : 1);
-  if (!t->data) return mx_status_make(MX_STAGE_TRANSFER, NULL, "out of memory for a %llu-byte output", (unsigned long long)n);
+  if (!t->data) return mx_status_make(MX_STAGE_OOM, NULL, "out of memory for a %llu-byte output", (unsigned long long)n);
   memcpy(t->data, bin + off, n);
   t->nbytes = n;
   return NULL;

@@ -568,7 +568,7 @@ mx_status_t mx_hlo_finish(mx_hlo_t *h, char **text_out) {
   mx_strbuf_printf(&out, "}\n");
   if (h->module.failed || out.failed) {
     mx_strbuf_free(&out);
-    return mx_status_make(MX_STAGE_IO, NULL, "out of memory building the graph text");
+    return mx_status_make(MX_STAGE_OOM, NULL, "out of memory building the graph text");
   }
   *text_out = mx_strbuf_take(&out);
   return NULL;

@@ -31,7 +31,7 @@ mx_status_t mx_mapped_file_open(const char *path, mx_mapped_file_t *out) {
   out->path = strdup(path);
   if (!out->path) {
     mx_mapped_file_close(out);
-    return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+    return mx_status_oom();
   }
   return NULL;
 }

@@ -53,7 +53,7 @@ void mx_model_close(mx_model_t *m) {
 
 static mx_status_t add_weights(mx_model_t *m, mx_weight_t *ws, int n) {
   mx_weight_t *all = realloc(m->weights, sizeof *all * (size_t)(m->n_weights + n + 1));
-  if (!all) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!all) return mx_status_oom();
   memcpy(all + m->n_weights, ws, sizeof *ws * (size_t)n);
   m->weights = all;
   m->n_weights += n;
@@ -96,7 +96,7 @@ static mx_status_t load_sharded(mx_model_t *m, const char *dir, const char *inde
   const char **names = calloc(json_object_size(map) + 1, sizeof *names);
   const char *key;
   json_t *v;
-  mx_status_t st = names ? NULL : mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  mx_status_t st = names ? NULL : mx_status_oom();
   json_object_foreach(map, key, v) {
     const char *f = json_string_value(v);
     if (st) break;
@@ -253,7 +253,7 @@ static mx_status_t bind_roles(mx_model_t *m) {
   if (!m->config.tied_embeddings)
     MX_RETURN_IF_ERROR(bind(m, gn[MX_T_LM_HEAD], 2, c->vocab, c->dim, false, &m->globals[MX_T_LM_HEAD]));
   m->layers = calloc((size_t)c->n_layers * MX_T_LAYER_COUNT, sizeof *m->layers);
-  if (!m->layers) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!m->layers) return mx_status_oom();
   const int64_t shapes[MX_T_LAYER_COUNT][3] = {
       [MX_T_ATTN_NORM] = {1, c->dim, 0}, [MX_T_Q] = {2, q, c->dim},          [MX_T_K] = {2, kv, c->dim},
       [MX_T_V] = {2, kv, c->dim},        [MX_T_O] = {2, c->dim, q},          [MX_T_FFN_NORM] = {1, c->dim, 0},
@@ -278,7 +278,7 @@ mx_status_t mx_model_open(const char *path, mx_model_t **out) {
   mx_model_t *m = calloc(1, sizeof *m);
   if (!m || !(m->path = strdup(path))) {
     free(m);
-    return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+    return mx_status_oom();
   }
   mx_status_t st;
   if (mx_is_dir(path)) {

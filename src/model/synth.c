@@ -132,10 +132,10 @@ mx_status_t mx_synth_write(const mx_synth_options_t *o, uint64_t *params_out, ui
     st = mx_status_make(MX_STAGE_USAGE, "choose an empty directory or delete it", "%s already holds a model", o->out_dir);
   synth_tensor_t *t = NULL;
   int n = st ? 0 : list_tensors(&c, &t);
-  if (!st && n < 0) st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!st && n < 0) st = mx_status_oom();
   mx_st_entry_t *entries = st ? NULL : calloc((size_t)n + 1, sizeof *entries);
   void *buf = st ? NULL : malloc((size_t)CHUNK_ELEMS * 4);
-  if (!st && (!entries || !buf)) st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!st && (!entries || !buf)) st = mx_status_oom();
   for (int i = 0; !st && i < n; i++) {
     snprintf(entries[i].name, sizeof entries[i].name, "%s", t[i].name);
     entries[i].dtype = o->dtype;
