@@ -43,7 +43,9 @@ mx_status_t mx_compile_cached(const mx_target_t *target, const char *mlir_text, 
   if (st) { /* keep the MLIR and log beside the failed output for the report */
     return st;
   }
-  if (rename(tmp, out->path) != 0) return mx_status_make(MX_STAGE_IO, NULL, "cannot store %s", out->path);
+  if (rename(tmp, out->path) != 0)
+    return mx_status_make(MX_STAGE_IO, "check that the compile cache directory is writable (XDG_CACHE_HOME)", "cannot store %s: %s",
+                          out->path, strerror(errno));
   snprintf(side, sizeof side, "%s.mlir", tmp);
   unlink(side);
   snprintf(side, sizeof side, "%s.log", tmp);

@@ -52,7 +52,7 @@ mx_status_t mx_compile_mlir_progress(const char *compiler, const mx_target_t *ta
   char mlir_path[MX_PATH_MAX], log_path[MX_PATH_MAX];
   if (snprintf(mlir_path, sizeof mlir_path, "%s.mlir", vmfb_path) >= (int)sizeof mlir_path ||
       snprintf(log_path, sizeof log_path, "%s.log", vmfb_path) >= (int)sizeof log_path)
-    return mx_status_make(MX_STAGE_IO, NULL, "output path too long: %s", vmfb_path);
+    return mx_status_make(MX_STAGE_IO, "write the output to a shorter path", "output path too long: %s", vmfb_path);
   MX_RETURN_IF_ERROR(write_file(mlir_path, mlir_text));
 
   const char *argv[MX_TARGET_MAX_FLAGS + 8];
@@ -103,7 +103,9 @@ mx_status_t mx_compile_mlir_progress(const char *compiler, const mx_target_t *ta
 
 mx_status_t mx_compiler_version(const char *compiler, char *out, size_t cap) {
   int fds[2];
-  if (pipe(fds) != 0) return mx_status_make(MX_STAGE_TOOLCHAIN, NULL, "pipe: %s", strerror(errno));
+  if (pipe(fds) != 0)
+    return mx_status_make(MX_STAGE_TOOLCHAIN, "the process is out of file descriptors: raise `ulimit -n` and retry", "pipe: %s",
+                          strerror(errno));
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_adddup2(&fa, fds[1], 1);

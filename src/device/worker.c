@@ -19,6 +19,10 @@
 #define DEFAULT_STARTUP_MS 60000
 #define DEFAULT_TIMEOUT_MS 120000
 #define SHUTDOWN_GRACE_MS 2000
+/* A frame that decodes but says the wrong thing: the worker script is not this build's. */
+#define MISMATCH_REMEDY "run the worker script built with this mlxcel (rebuild with `make`, or fix MLXCEL_XLA_WORKER_SCRIPT)"
+/* json_pack fails on a string that is not UTF-8 (a path, a device URI) or when memory runs out. */
+#define BUILD_REMEDY "pass paths, device URIs and function names that are valid UTF-8 (or free host memory)"
 
 struct mx_worker {
   pid_t pid;
@@ -118,7 +122,8 @@ mx_status_t mx_worker_spawn(const mx_worker_options_t *opts, mx_worker_t **out) 
                           "worker script %s is not readable", opts->script);
   int sv[2];
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0)
-    return mx_status_make(MX_STAGE_SPAWN, NULL, "socketpair: %s", strerror(errno));
+    return mx_status_make(MX_STAGE_SPAWN, "the process is out of file descriptors or memory: raise `ulimit -n` or free memory",
+                          "socketpair: %s", strerror(errno));
   pid_t parent = getpid();
   pid_t pid = fork();
   if (pid < 0) {
@@ -228,7 +233,7 @@ static mx_status_t roundtrip(mx_worker_t *w, json_t *req, const void *const *blo
     return mx_status_make(MX_STAGE_WORKER, "start a new worker (restart the command)",
                           "the device worker is not running: it %s", w->death);
   char *text = json_dumps(req, JSON_COMPACT);
-  if (!text) return mx_status_make(MX_STAGE_PROTOCOL, NULL, "cannot encode the '%s' request", op);
+  if (!text) return mx_status_make(MX_STAGE_PROTOCOL, BUILD_REMEDY, "cannot encode the '%s' request", op);
   uint64_t total = 0;
   for (int i = 0; i < n_blobs; i++) total += blob_lens[i];
   uint8_t head[MX_FRAME_HEADER_SIZE];
@@ -289,7 +294,7 @@ static mx_status_t roundtrip(mx_worker_t *w, json_t *req, const void *const *blo
 }
 
 static mx_status_t simple(mx_worker_t *w, json_t *req, json_t **resp) {
-  if (!req) return mx_status_make(MX_STAGE_PROTOCOL, NULL, "cannot build request");
+  if (!req) return mx_status_make(MX_STAGE_PROTOCOL, BUILD_REMEDY, "cannot build request");
   mx_status_t st = roundtrip(w, req, NULL, NULL, 0, resp, NULL, NULL);
   json_decref(req);
   return st;
@@ -378,7 +383,8 @@ static mx_status_t parse_output(json_t *o, const uint8_t *bin, uint64_t bin_len,
                           dt ? dt : "?");
   json_t *shape = json_object_get(o, "shape");
   if (json_array_size(shape) > MX_MAX_RANK)
-    return mx_status_make(MX_STAGE_PROTOCOL, NULL, "output rank %zu exceeds %d", json_array_size(shape), MX_MAX_RANK);
+    return mx_status_make(MX_STAGE_PROTOCOL, "reshape the results to a lower rank in the graph",
+                          "output rank %zu exceeds %d", json_array_size(shape), MX_MAX_RANK);
   t->rank = (int)json_array_size(shape);
   for (int i = 0; i < t->rank; i++) t->shape[i] = json_integer_value(json_array_get(shape, (size_t)i));
   json_t *h = json_object_get(o, "handle");
@@ -389,7 +395,7 @@ static mx_status_t parse_output(json_t *o, const uint8_t *bin, uint64_t bin_len,
   uint64_t off = (uint64_t)json_integer_value(json_object_get(o, "offset"));
   uint64_t n = (uint64_t)json_integer_value(json_object_get(o, "nbytes"));
   if (off > bin_len || n > bin_len - off || n != (uint64_t)mx_tensor_count(t) * mx_dtype_size(t->dtype))
-    return mx_status_make(MX_STAGE_PROTOCOL, NULL, "output descriptor does not match its data");
+    return mx_status_make(MX_STAGE_PROTOCOL, MISMATCH_REMEDY, "output descriptor does not match its data");
   t->data = malloc(n ? n : 1);
   if (!t->data) return mx_status_make(MX_STAGE_OOM, NULL, "out of memory for a %llu-byte output", (unsigned long long)n);
   memcpy(t->data, bin + off, n);
@@ -425,7 +431,7 @@ mx_status_t mx_worker_call(mx_worker_t *w, int module_id, const char *function, 
   uint8_t *bin = NULL;
   uint64_t bin_len = 0;
   mx_status_t st = req ? roundtrip(w, req, blobs, lens, n_blobs, &resp, &bin, &bin_len)
-                       : mx_status_make(MX_STAGE_PROTOCOL, NULL, "cannot build the call request");
+                       : mx_status_make(MX_STAGE_PROTOCOL, BUILD_REMEDY, "cannot build the call request");
   json_decref(req);
   free(blobs);
   free(lens);

@@ -61,7 +61,8 @@ static mx_status_t add_weights(mx_model_t *m, mx_weight_t *ws, int n) {
 }
 
 static mx_status_t map_file(mx_model_t *m, const char *path, int *index) {
-  if (m->n_files >= MAX_FILES) return mx_status_make(MX_STAGE_IO, NULL, "more than %d weight files", MAX_FILES);
+  if (m->n_files >= MAX_FILES)
+    return mx_status_make(MX_STAGE_IO, "merge the weights into fewer shards", "more than %d weight files", MAX_FILES);
   MX_RETURN_IF_ERROR(mx_mapped_file_open(path, &m->files[m->n_files]));
   *index = m->n_files++;
   return NULL;

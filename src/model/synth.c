@@ -107,7 +107,7 @@ static mx_status_t copy_file(const char *from, const char *to) {
 /* config.json as given, with the dtype fields set to what was written. */
 static mx_status_t write_config(const char *config_text, mx_wtype_t dtype, const char *path) {
   json_t *root = json_loads(config_text, 0, NULL);
-  if (!root) return mx_status_make(MX_STAGE_IO, NULL, "config.json does not parse");
+  if (!root) return mx_status_make(MX_STAGE_IO, "pass a --config that is valid JSON", "config.json does not parse");
   const char *name = dtype == MX_W_F32 ? "float32" : dtype == MX_W_F16 ? "float16" : "bfloat16";
   json_object_set_new(root, "torch_dtype", json_string(name));
   int rc = json_dump_file(root, path, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
@@ -163,7 +163,8 @@ mx_status_t mx_synth_write(const mx_synth_options_t *o, uint64_t *params_out, ui
       }
     }
     if (f && fclose(f) != 0 && !st) st = mx_status_make(MX_STAGE_IO, "check free disk space", "cannot finish %s", tmp);
-    if (!st && rename(tmp, path) != 0) st = mx_status_make(MX_STAGE_IO, NULL, "cannot rename %s", tmp);
+    if (!st && rename(tmp, path) != 0)
+      st = mx_status_make(MX_STAGE_IO, "check the output directory", "cannot rename %s: %s", tmp, strerror(errno));
     if (st) remove(tmp);
   }
   if (!st) {

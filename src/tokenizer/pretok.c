@@ -64,7 +64,8 @@ static char *spell_out_spaces(const char *p) {
 
 static mx_status_t add_regex_step(mx_tokenizer_t *t, mx_pre_kind_t kind, const char *pattern) {
   if (t->n_steps >= MX_TOK_MAX_STEPS)
-    return mx_status_make(MX_STAGE_IO, NULL, "%s: more than %d pre-tokenizer steps", t->source, MX_TOK_MAX_STEPS);
+    return mx_status_make(MX_STAGE_IO, "this tokenizer's pre-tokenizer sequence is not supported; use a byte-level BPE tokenizer",
+                          "%s: more than %d pre-tokenizer steps", t->source, MX_TOK_MAX_STEPS);
   char *spelled = spell_out_spaces(pattern);
   if (!spelled)
     return mx_status_make(MX_STAGE_IO, "the tokenizer's pre-tokenizer regex is not supported",
