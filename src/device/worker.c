@@ -159,12 +159,15 @@ mx_status_t mx_worker_spawn(const mx_worker_options_t *opts, mx_worker_t **out) 
   mx_status_t st = mx_worker_ping(w);
   w->timeout_ms = opts->timeout_ms > 0 ? opts->timeout_ms : DEFAULT_TIMEOUT_MS;
   if (st) {
-    mx_status_t wrapped =
-        mx_status_make(mx_status_stage(st) == MX_STAGE_WORKER ? MX_STAGE_SPAWN : mx_status_stage(st),
-                       mx_status_remedy(st), "starting the device worker: %s", mx_status_message(st));
-    mx_status_free(st);
+    /* A worker that dies or hangs before its first answer failed to start: that is the spawn
+     * stage, not a mid-run worker death. The annotation and the remedy carry over either way. */
+    if (mx_status_stage(st) == MX_STAGE_WORKER) {
+      mx_status_t spawn = mx_status_make(MX_STAGE_SPAWN, mx_status_remedy(st), "%s", mx_status_message(st));
+      mx_status_free(st);
+      st = spawn;
+    }
     mx_worker_destroy(w);
-    return wrapped;
+    return mx_status_annotate(st, "starting the device worker");
   }
   *out = w;
   return NULL;
@@ -248,7 +251,7 @@ static mx_status_t roundtrip(mx_worker_t *w, json_t *req, const void *const *blo
   mx_frame_header_t h;
   mx_status_t st = mx_frame_header_decode(head, &h);
   if (st) {
-    mx_status_free(fail_worker(w, op, 0)); /* report the specific cause, not the death */
+    mx_status_ignore(fail_worker(w, op, 0)); /* report the specific cause, not the death */
     return st;
   }
   char *jtext = malloc(h.json_len + 1);
@@ -274,7 +277,7 @@ static mx_status_t roundtrip(mx_worker_t *w, json_t *req, const void *const *blo
   if (!j || !json_is_object(j)) {
     json_decref(j);
     free(data);
-    mx_status_free(fail_worker(w, op, 0)); /* report the specific cause, not the death */
+    mx_status_ignore(fail_worker(w, op, 0)); /* report the specific cause, not the death */
     return mx_status_make(MX_STAGE_PROTOCOL, "check MLXCEL_XLA_WORKER_SCRIPT", "unparseable '%s' response", op);
   }
   if (!json_is_true(json_object_get(j, "ok"))) {
@@ -445,7 +448,8 @@ mx_status_t mx_worker_call(mx_worker_t *w, int module_id, const char *function, 
     for (size_t i = 0; i < n; i++) {
       json_t *h = json_object_get(json_array_get(outs, i), "handle");
       uint64_t hv = h ? (uint64_t)json_integer_value(h) : 0;
-      if (hv) mx_status_free(mx_worker_free(w, &hv, 1));
+      /* Best effort: the first failure (too many outputs) is the one to report. */
+      if (hv) mx_status_ignore(mx_worker_free(w, &hv, 1));
     }
   }
   for (size_t i = 0; !st && i < n; i++) {

@@ -153,7 +153,9 @@ static mx_status_t open_hf_dir(mx_model_t *m, const char *dir) {
   char *config = NULL, *gen = NULL;
   MX_RETURN_IF_ERROR(mx_read_file(path, MAX_CONFIG_BYTES, &config, NULL));
   snprintf(gpath, sizeof gpath, "%s/generation_config.json", dir);
-  if (mx_file_exists(gpath)) mx_status_free(mx_read_file(gpath, MAX_CONFIG_BYTES, &gen, NULL));
+  /* generation_config.json only adds EOS ids to those config.json has: one that cannot be read
+   * is left out, as if absent, rather than refusing a usable model. */
+  if (mx_file_exists(gpath)) mx_status_ignore(mx_read_file(gpath, MAX_CONFIG_BYTES, &gen, NULL));
   mx_status_t st = mx_config_from_hf_json(config, gen, path, &m->config);
   free(config);
   free(gen);
