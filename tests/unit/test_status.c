@@ -1,5 +1,7 @@
 #include "testutil.h"
 
+#include "server/openai.h"
+
 static void status_folds_to_one_line(void **state) {
   (void)state;
   mx_status_t st = mx_status_make(MX_STAGE_CALL, "fix\nit", "line one\nline two\t%d\n\n", 3);
@@ -181,6 +183,50 @@ static void internal_stage_prints_its_default_remedy(void **state) {
   assert_string_equal(mx_stage_default_remedy((mx_stage_t)999), "");
 }
 
+/* The server's one stage -> HTTP table: every stage has an answer, and only usage is the client's. */
+static void every_stage_maps_to_one_http_answer(void **state) {
+  (void)state;
+  static const struct {
+    mx_stage_t stage;
+    int http;
+    const char *type, *code;
+  } want[] = {
+      {MX_STAGE_USAGE, 400, "invalid_request_error", ""}, {MX_STAGE_TOOLCHAIN, 500, "server_error", ""},
+      {MX_STAGE_COMPILE, 500, "server_error", ""},        {MX_STAGE_SPAWN, 500, "server_error", ""},
+      {MX_STAGE_PROTOCOL, 500, "server_error", ""},       {MX_STAGE_DRIVER, 500, "server_error", ""},
+      {MX_STAGE_DEVICE, 503, "server_error", "unavailable"}, {MX_STAGE_MODULE_LOAD, 500, "server_error", ""},
+      {MX_STAGE_CALL, 500, "server_error", ""},           {MX_STAGE_TRANSFER, 500, "server_error", ""},
+      {MX_STAGE_WORKER, 500, "server_error", ""},         {MX_STAGE_IO, 500, "server_error", ""},
+      {MX_STAGE_CHECK, 500, "server_error", ""},          {MX_STAGE_BUSY, 503, "server_error", "overloaded"},
+      {MX_STAGE_INTERNAL, 500, "server_error", ""},       {MX_STAGE_OOM, 500, "server_error", ""},
+  };
+  assert_int_equal(sizeof want / sizeof *want, MX_STAGE_LAST); /* one row per stage */
+  for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+    mx_status_t st = mx_status_make(want[i].stage, NULL, "x");
+    mx_api_error_t e;
+    mx_api_error_for_status(&e, st, NULL, NULL);
+    if (e.http_status != want[i].http || strcmp(e.type, want[i].type) || strcmp(e.code, want[i].code))
+      fail_msg("stage %s: got %d %s '%s'", mx_stage_name(want[i].stage), e.http_status, e.type, e.code);
+    assert_string_equal(e.param, "");
+    /* The caller's param and code win over the table's default code; the status stays the stage's. */
+    mx_api_error_for_status(&e, st, "prompt", "shutting_down");
+    assert_int_equal(e.http_status, want[i].http);
+    assert_string_equal(e.param, "prompt");
+    assert_string_equal(e.code, "shutting_down");
+    mx_status_free(st);
+  }
+  /* The shared out-of-memory status is the server's failure too. */
+  mx_api_error_t e;
+  mx_api_error_for_status(&e, mx_status_oom(), NULL, NULL);
+  assert_int_equal(e.http_status, 500);
+  /* A value outside the table (a corrupt or future stage) is still a 500, never a 400. */
+  mx_status_t odd = mx_status_make((mx_stage_t)99, NULL, "x");
+  mx_api_error_for_status(&e, odd, NULL, NULL);
+  assert_int_equal(e.http_status, 500);
+  assert_string_equal(e.type, "server_error");
+  mx_status_free(odd);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(status_folds_to_one_line),
@@ -193,6 +239,7 @@ int main(void) {
       cmocka_unit_test(clone_is_independent),
       cmocka_unit_test(oom_status_is_safe_to_annotate_clone_and_free),
       cmocka_unit_test(internal_stage_prints_its_default_remedy),
+      cmocka_unit_test(every_stage_maps_to_one_http_answer),
   };
   return cmocka_run_group_tests_name("base/status", tests, NULL, NULL);
 }
