@@ -40,9 +40,8 @@ mx_status_t mx_compile_cached(const mx_target_t *target, const char *mlir_text, 
   mx_log(MX_LOG_INFO, "mlxcel: compiling %s for %s (cold cache) ...", what, label);
   mx_status_t st = mx_compile_mlir_progress(compiler, target, mlir_text, tmp, what, &out->compile_ms);
   char side[MX_PATH_MAX + 48];
-  if (st) { /* keep the MLIR and log beside the failed output for the report */
-    return st;
-  }
+  if (st) /* keep the MLIR and log beside the failed output for the report */
+    return mx_status_annotate(st, "compiling %s", what);
   if (rename(tmp, out->path) != 0)
     return mx_status_make(MX_STAGE_IO, "check that the compile cache directory is writable (XDG_CACHE_HOME)", "cannot store %s: %s",
                           out->path, strerror(errno));
