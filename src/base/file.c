@@ -23,13 +23,14 @@ mx_status_t mx_read_file(const char *path, size_t max_bytes, char **text, size_t
   char *buf = malloc(n + 1);
   if (!buf) {
     fclose(f);
-    return mx_status_make(MX_STAGE_IO, NULL, "out of memory reading %s", path);
+    return mx_status_make(MX_STAGE_OOM, NULL, "out of memory reading %s", path);
   }
   size_t got = fread(buf, 1, n, f);
   fclose(f);
   if (got != n) {
     free(buf);
-    return mx_status_make(MX_STAGE_IO, NULL, "short read on %s", path);
+    return mx_status_make(MX_STAGE_IO, "the file changed while it was read, or the disk failed: retry, and check the disk",
+                          "short read on %s", path);
   }
   buf[n] = '\0';
   *text = buf;

@@ -7,10 +7,10 @@
 #include "base/status.h"
 
 /* Reads a whole (small) file into a NUL-terminated malloc'd buffer; refuses files above max_bytes. */
-mx_status_t mx_read_file(const char *path, size_t max_bytes, char **text, size_t *len);
+MX_MUST_USE mx_status_t mx_read_file(const char *path, size_t max_bytes, char **text, size_t *len);
 bool mx_file_exists(const char *path);
 bool mx_is_dir(const char *path);
 /* mkdir -p. */
-mx_status_t mx_mkdirs(const char *path);
+MX_MUST_USE mx_status_t mx_mkdirs(const char *path);
 
 #endif

@@ -14,12 +14,14 @@
 #define MX_SOURCE_WORKER ""
 #endif
 
+#define CACHE_PATH_REMEDY "set XDG_CACHE_HOME to a shorter directory"
 #define SETUP_REMEDY "run `make iree` (or scripts/iree/setup-cpu.sh), then eval \"$(scripts/iree/setup-cpu.sh --env)\""
 
 const char *mx_toolchain_version(void) { return MX_IREE_VERSION; }
 
 static mx_status_t copy_path(char *out, size_t cap, const char *path, const char *what) {
-  if (strlen(path) + 1 > cap) return mx_status_make(MX_STAGE_TOOLCHAIN, NULL, "%s path too long: %s", what, path);
+  if (strlen(path) + 1 > cap)
+    return mx_status_make(MX_STAGE_TOOLCHAIN, "point it at a shorter path", "%s path too long: %s", what, path);
   memcpy(out, path, strlen(path) + 1);
   return NULL;
 }
@@ -35,7 +37,7 @@ mx_status_t mx_cache_root(char *out, size_t cap) {
   else
     return mx_status_make(MX_STAGE_TOOLCHAIN, "set HOME or XDG_CACHE_HOME",
                           "cannot locate the cache: neither XDG_CACHE_HOME nor HOME is set");
-  if (n < 0 || (size_t)n >= cap) return mx_status_make(MX_STAGE_TOOLCHAIN, NULL, "cache path too long");
+  if (n < 0 || (size_t)n >= cap) return mx_status_make(MX_STAGE_TOOLCHAIN, CACHE_PATH_REMEDY, "cache path too long");
   return NULL;
 }
 
@@ -43,7 +45,7 @@ mx_status_t mx_toolchain_home(char *out, size_t cap) {
   MX_RETURN_IF_ERROR(mx_cache_root(out, cap));
   size_t len = strlen(out);
   int n = snprintf(out + len, cap - len, "/iree-%s", MX_IREE_VERSION);
-  if (n < 0 || (size_t)n >= cap - len) return mx_status_make(MX_STAGE_TOOLCHAIN, NULL, "cache path too long");
+  if (n < 0 || (size_t)n >= cap - len) return mx_status_make(MX_STAGE_TOOLCHAIN, CACHE_PATH_REMEDY, "cache path too long");
   return NULL;
 }
 

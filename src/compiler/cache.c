@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "base/file.h"
+#include "base/log.h"
 #include "base/sha256.h"
 #include "compiler/compile.h"
 
@@ -31,22 +32,23 @@ mx_status_t mx_compile_cached(const mx_target_t *target, const char *mlir_text, 
   snprintf(out->path, sizeof out->path, "%s/%.24s.vmfb", dir, out->key);
   if (access(out->path, R_OK) == 0) {
     out->hit = true;
-    fprintf(stderr, "mlxcel: compile cache hit for %s (%s)\n", what, label);
+    mx_log(MX_LOG_INFO, "mlxcel: compile cache hit for %s (%s)", what, label);
     return NULL;
   }
   char tmp[MX_PATH_MAX + 32];
   snprintf(tmp, sizeof tmp, "%s.tmp%d", out->path, (int)getpid());
-  fprintf(stderr, "mlxcel: compiling %s for %s (cold cache) ...\n", what, label);
+  mx_log(MX_LOG_INFO, "mlxcel: compiling %s for %s (cold cache) ...", what, label);
   mx_status_t st = mx_compile_mlir_progress(compiler, target, mlir_text, tmp, what, &out->compile_ms);
   char side[MX_PATH_MAX + 48];
-  if (st) { /* keep the MLIR and log beside the failed output for the report */
-    return st;
-  }
-  if (rename(tmp, out->path) != 0) return mx_status_make(MX_STAGE_IO, NULL, "cannot store %s", out->path);
+  if (st) /* keep the MLIR and log beside the failed output for the report */
+    return mx_status_annotate(st, "compiling %s", what);
+  if (rename(tmp, out->path) != 0)
+    return mx_status_make(MX_STAGE_IO, "check that the compile cache directory is writable (XDG_CACHE_HOME)", "cannot store %s: %s",
+                          out->path, strerror(errno));
   snprintf(side, sizeof side, "%s.mlir", tmp);
   unlink(side);
   snprintf(side, sizeof side, "%s.log", tmp);
   unlink(side);
-  fprintf(stderr, "mlxcel: compiled %s in %.1f s\n", what, out->compile_ms / 1000);
+  mx_log(MX_LOG_INFO, "mlxcel: compiled %s in %.1f s", what, out->compile_ms / 1000);
   return NULL;
 }

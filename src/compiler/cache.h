@@ -19,6 +19,6 @@ typedef struct {
 } mx_vmfb_t;
 
 /* `what` names the module in progress messages ("SmolLM2 f32 graph"). */
-mx_status_t mx_compile_cached(const mx_target_t *target, const char *mlir_text, const char *what, mx_vmfb_t *out);
+MX_MUST_USE mx_status_t mx_compile_cached(const mx_target_t *target, const char *mlir_text, const char *what, mx_vmfb_t *out);
 
 #endif

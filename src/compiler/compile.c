@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "base/clock.h"
+#include "base/log.h"
 #include "base/toolchain.h"
 
 extern char **environ;
@@ -51,7 +52,7 @@ mx_status_t mx_compile_mlir_progress(const char *compiler, const mx_target_t *ta
   char mlir_path[MX_PATH_MAX], log_path[MX_PATH_MAX];
   if (snprintf(mlir_path, sizeof mlir_path, "%s.mlir", vmfb_path) >= (int)sizeof mlir_path ||
       snprintf(log_path, sizeof log_path, "%s.log", vmfb_path) >= (int)sizeof log_path)
-    return mx_status_make(MX_STAGE_IO, NULL, "output path too long: %s", vmfb_path);
+    return mx_status_make(MX_STAGE_IO, "write the output to a shorter path", "output path too long: %s", vmfb_path);
   MX_RETURN_IF_ERROR(write_file(mlir_path, mlir_text));
 
   const char *argv[MX_TARGET_MAX_FLAGS + 8];
@@ -82,7 +83,7 @@ mx_status_t mx_compile_mlir_progress(const char *compiler, const mx_target_t *ta
     pid_t r = waitpid(pid, &wstatus, WNOHANG);
     if (r == pid || (r < 0 && errno != EINTR)) break;
     if (progress && mx_now_ms() > next_note) {
-      fprintf(stderr, "mlxcel: still compiling %s (%.0f s)\n", progress, (mx_now_ms() - t0) / 1000);
+      mx_log(MX_LOG_INFO, "mlxcel: still compiling %s (%.0f s)", progress, (mx_now_ms() - t0) / 1000);
       next_note += 10000;
     }
     usleep(20000);
@@ -102,7 +103,9 @@ mx_status_t mx_compile_mlir_progress(const char *compiler, const mx_target_t *ta
 
 mx_status_t mx_compiler_version(const char *compiler, char *out, size_t cap) {
   int fds[2];
-  if (pipe(fds) != 0) return mx_status_make(MX_STAGE_TOOLCHAIN, NULL, "pipe: %s", strerror(errno));
+  if (pipe(fds) != 0)
+    return mx_status_make(MX_STAGE_TOOLCHAIN, "the process is out of file descriptors: raise `ulimit -n` and retry", "pipe: %s",
+                          strerror(errno));
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_adddup2(&fa, fds[1], 1);

@@ -22,14 +22,14 @@ typedef struct {
 } mx_target_t;
 
 /* Splits "DRIVER" or "DRIVER://INDEX" (DRIVER in [a-z0-9-]); index -1 when absent. */
-mx_status_t mx_device_uri_parse(const char *uri, char *driver, size_t cap, int *index);
-mx_status_t mx_target_for_device(const char *device_uri, const mx_target_options_t *opts, mx_target_t *out);
+MX_MUST_USE mx_status_t mx_device_uri_parse(const char *uri, char *driver, size_t cap, int *index);
+MX_MUST_USE mx_status_t mx_target_for_device(const char *device_uri, const mx_target_options_t *opts, mx_target_t *out);
 /* Refuses a GPU target that is not the selected device's architecture (HIP: gfx names must match;
  * an empty device_arch, i.e. unknown, passes). HIP_VISIBLE_DEVICES is named when it is set. */
-mx_status_t mx_target_check_device(const mx_target_t *t, const char *device_uri, const char *device_arch);
+MX_MUST_USE mx_status_t mx_target_check_device(const mx_target_t *t, const char *device_uri, const char *device_arch);
 /* Refuses a precision the target is known not to support (a table filled from the compile matrix,
  * docs/rocm.md). */
-mx_status_t mx_target_check_precision(const mx_target_t *t, const char *precision);
+MX_MUST_USE mx_status_t mx_target_check_precision(const mx_target_t *t, const char *precision);
 /* A short label for messages and cache keys: "llvm-cpu:host", "rocm:gfx942". */
 void mx_target_label(const mx_target_t *t, char *out, size_t cap);
 

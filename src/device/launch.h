@@ -6,6 +6,6 @@
 #include "device/worker.h"
 
 /* timeout_ms 0 = $MLXCEL_XLA_WORKER_TIMEOUT_MS, else the worker default. */
-mx_status_t mx_worker_launch(int timeout_ms, mx_worker_t **out);
+MX_MUST_USE mx_status_t mx_worker_launch(int timeout_ms, mx_worker_t **out);
 
 #endif

@@ -24,6 +24,6 @@ typedef struct {
 
 void mx_frame_header_encode(uint8_t out[MX_FRAME_HEADER_SIZE], uint32_t json_len, uint64_t bin_len);
 /* Rejects a wrong magic or out-of-bounds lengths (stage protocol). */
-mx_status_t mx_frame_header_decode(const uint8_t in[MX_FRAME_HEADER_SIZE], mx_frame_header_t *out);
+MX_MUST_USE mx_status_t mx_frame_header_decode(const uint8_t in[MX_FRAME_HEADER_SIZE], mx_frame_header_t *out);
 
 #endif

@@ -19,6 +19,10 @@
 #define DEFAULT_STARTUP_MS 60000
 #define DEFAULT_TIMEOUT_MS 120000
 #define SHUTDOWN_GRACE_MS 2000
+/* A frame that decodes but says the wrong thing: the worker script is not this build's. */
+#define MISMATCH_REMEDY "run the worker script built with this mlxcel (rebuild with `make`, or fix MLXCEL_XLA_WORKER_SCRIPT)"
+/* json_pack fails on a string that is not UTF-8 (a path, a device URI) or when memory runs out. */
+#define BUILD_REMEDY "pass paths, device URIs and function names that are valid UTF-8 (or free host memory)"
 
 struct mx_worker {
   pid_t pid;
@@ -118,7 +122,8 @@ mx_status_t mx_worker_spawn(const mx_worker_options_t *opts, mx_worker_t **out) 
                           "worker script %s is not readable", opts->script);
   int sv[2];
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0)
-    return mx_status_make(MX_STAGE_SPAWN, NULL, "socketpair: %s", strerror(errno));
+    return mx_status_make(MX_STAGE_SPAWN, "the process is out of file descriptors or memory: raise `ulimit -n` or free memory",
+                          "socketpair: %s", strerror(errno));
   pid_t parent = getpid();
   pid_t pid = fork();
   if (pid < 0) {
@@ -145,7 +150,7 @@ mx_status_t mx_worker_spawn(const mx_worker_options_t *opts, mx_worker_t **out) 
     kill(pid, SIGKILL);
     waitpid(pid, NULL, 0);
     close(sv[0]);
-    return mx_status_make(MX_STAGE_SPAWN, NULL, "out of memory");
+    return mx_status_oom();
   }
   w->pid = pid;
   w->fd = sv[0];
@@ -154,12 +159,15 @@ mx_status_t mx_worker_spawn(const mx_worker_options_t *opts, mx_worker_t **out) 
   mx_status_t st = mx_worker_ping(w);
   w->timeout_ms = opts->timeout_ms > 0 ? opts->timeout_ms : DEFAULT_TIMEOUT_MS;
   if (st) {
-    mx_status_t wrapped =
-        mx_status_make(mx_status_stage(st) == MX_STAGE_WORKER ? MX_STAGE_SPAWN : mx_status_stage(st),
-                       mx_status_remedy(st), "starting the device worker: %s", mx_status_message(st));
-    mx_status_free(st);
+    /* A worker that dies or hangs before its first answer failed to start: that is the spawn
+     * stage, not a mid-run worker death. The annotation and the remedy carry over either way. */
+    if (mx_status_stage(st) == MX_STAGE_WORKER) {
+      mx_status_t spawn = mx_status_make(MX_STAGE_SPAWN, mx_status_remedy(st), "%s", mx_status_message(st));
+      mx_status_free(st);
+      st = spawn;
+    }
     mx_worker_destroy(w);
-    return wrapped;
+    return mx_status_annotate(st, "starting the device worker");
   }
   *out = w;
   return NULL;
@@ -228,7 +236,7 @@ static mx_status_t roundtrip(mx_worker_t *w, json_t *req, const void *const *blo
     return mx_status_make(MX_STAGE_WORKER, "start a new worker (restart the command)",
                           "the device worker is not running: it %s", w->death);
   char *text = json_dumps(req, JSON_COMPACT);
-  if (!text) return mx_status_make(MX_STAGE_PROTOCOL, NULL, "cannot encode the '%s' request", op);
+  if (!text) return mx_status_make(MX_STAGE_PROTOCOL, BUILD_REMEDY, "cannot encode the '%s' request", op);
   uint64_t total = 0;
   for (int i = 0; i < n_blobs; i++) total += blob_lens[i];
   uint8_t head[MX_FRAME_HEADER_SIZE];
@@ -243,7 +251,7 @@ static mx_status_t roundtrip(mx_worker_t *w, json_t *req, const void *const *blo
   mx_frame_header_t h;
   mx_status_t st = mx_frame_header_decode(head, &h);
   if (st) {
-    mx_status_free(fail_worker(w, op, 0)); /* report the specific cause, not the death */
+    mx_status_ignore(fail_worker(w, op, 0)); /* report the specific cause, not the death */
     return st;
   }
   char *jtext = malloc(h.json_len + 1);
@@ -251,9 +259,9 @@ static mx_status_t roundtrip(mx_worker_t *w, json_t *req, const void *const *blo
   if (!jtext || (h.bin_len && !data)) {
     free(jtext);
     free(data);
-    mx_status_free(fail_worker(w, op, 0)); /* report the specific cause, not the death */
-    return mx_status_make(MX_STAGE_TRANSFER, "the host is out of memory", "cannot hold a %llu-byte response",
-                          (unsigned long long)h.bin_len);
+    mx_status_ignore(fail_worker(w, op, 0)); /* report the specific cause, not the death */
+    return mx_status_make(MX_STAGE_OOM, NULL, "out of memory holding a %llu-byte '%s' response",
+                          (unsigned long long)(h.json_len + h.bin_len), op);
   }
   r = io_all(w, jtext, h.json_len, false, deadline);
   if (r == 0 && h.bin_len) r = io_all(w, data, h.bin_len, false, deadline);
@@ -269,7 +277,7 @@ static mx_status_t roundtrip(mx_worker_t *w, json_t *req, const void *const *blo
   if (!j || !json_is_object(j)) {
     json_decref(j);
     free(data);
-    mx_status_free(fail_worker(w, op, 0)); /* report the specific cause, not the death */
+    mx_status_ignore(fail_worker(w, op, 0)); /* report the specific cause, not the death */
     return mx_status_make(MX_STAGE_PROTOCOL, "check MLXCEL_XLA_WORKER_SCRIPT", "unparseable '%s' response", op);
   }
   if (!json_is_true(json_object_get(j, "ok"))) {
@@ -289,7 +297,7 @@ static mx_status_t roundtrip(mx_worker_t *w, json_t *req, const void *const *blo
 }
 
 static mx_status_t simple(mx_worker_t *w, json_t *req, json_t **resp) {
-  if (!req) return mx_status_make(MX_STAGE_PROTOCOL, NULL, "cannot build request");
+  if (!req) return mx_status_make(MX_STAGE_PROTOCOL, BUILD_REMEDY, "cannot build request");
   mx_status_t st = roundtrip(w, req, NULL, NULL, 0, resp, NULL, NULL);
   json_decref(req);
   return st;
@@ -378,7 +386,8 @@ static mx_status_t parse_output(json_t *o, const uint8_t *bin, uint64_t bin_len,
                           dt ? dt : "?");
   json_t *shape = json_object_get(o, "shape");
   if (json_array_size(shape) > MX_MAX_RANK)
-    return mx_status_make(MX_STAGE_PROTOCOL, NULL, "output rank %zu exceeds %d", json_array_size(shape), MX_MAX_RANK);
+    return mx_status_make(MX_STAGE_PROTOCOL, "reshape the results to a lower rank in the graph",
+                          "output rank %zu exceeds %d", json_array_size(shape), MX_MAX_RANK);
   t->rank = (int)json_array_size(shape);
   for (int i = 0; i < t->rank; i++) t->shape[i] = json_integer_value(json_array_get(shape, (size_t)i));
   json_t *h = json_object_get(o, "handle");
@@ -389,9 +398,9 @@ static mx_status_t parse_output(json_t *o, const uint8_t *bin, uint64_t bin_len,
   uint64_t off = (uint64_t)json_integer_value(json_object_get(o, "offset"));
   uint64_t n = (uint64_t)json_integer_value(json_object_get(o, "nbytes"));
   if (off > bin_len || n > bin_len - off || n != (uint64_t)mx_tensor_count(t) * mx_dtype_size(t->dtype))
-    return mx_status_make(MX_STAGE_PROTOCOL, NULL, "output descriptor does not match its data");
+    return mx_status_make(MX_STAGE_PROTOCOL, MISMATCH_REMEDY, "output descriptor does not match its data");
   t->data = malloc(n ? n : 1);
-  if (!t->data) return mx_status_make(MX_STAGE_TRANSFER, NULL, "out of memory for a %llu-byte output", (unsigned long long)n);
+  if (!t->data) return mx_status_make(MX_STAGE_OOM, NULL, "out of memory for a %llu-byte output", (unsigned long long)n);
   memcpy(t->data, bin + off, n);
   t->nbytes = n;
   return NULL;
@@ -425,7 +434,7 @@ mx_status_t mx_worker_call(mx_worker_t *w, int module_id, const char *function, 
   uint8_t *bin = NULL;
   uint64_t bin_len = 0;
   mx_status_t st = req ? roundtrip(w, req, blobs, lens, n_blobs, &resp, &bin, &bin_len)
-                       : mx_status_make(MX_STAGE_PROTOCOL, NULL, "cannot build the call request");
+                       : mx_status_make(MX_STAGE_PROTOCOL, BUILD_REMEDY, "cannot build the call request");
   json_decref(req);
   free(blobs);
   free(lens);
@@ -439,7 +448,8 @@ mx_status_t mx_worker_call(mx_worker_t *w, int module_id, const char *function, 
     for (size_t i = 0; i < n; i++) {
       json_t *h = json_object_get(json_array_get(outs, i), "handle");
       uint64_t hv = h ? (uint64_t)json_integer_value(h) : 0;
-      if (hv) mx_status_free(mx_worker_free(w, &hv, 1));
+      /* Best effort: the first failure (too many outputs) is the one to report. */
+      if (hv) mx_status_ignore(mx_worker_free(w, &hv, 1));
     }
   }
   for (size_t i = 0; !st && i < n; i++) {

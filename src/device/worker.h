@@ -63,27 +63,27 @@ typedef struct {
   int64_t live_handles;
 } mx_alloc_stats_t;
 
-mx_status_t mx_worker_spawn(const mx_worker_options_t *opts, mx_worker_t **out);
+MX_MUST_USE mx_status_t mx_worker_spawn(const mx_worker_options_t *opts, mx_worker_t **out);
 /* Asks the worker to shut down, waits briefly, kills it if needed, reaps it. NULL is fine. */
 void mx_worker_destroy(mx_worker_t *w);
 pid_t mx_worker_pid(const mx_worker_t *w);
 const char *mx_worker_runtime_version(const mx_worker_t *w);
 void mx_worker_set_timeout(mx_worker_t *w, int timeout_ms);
 
-mx_status_t mx_worker_ping(mx_worker_t *w);
-mx_status_t mx_worker_list(mx_worker_t *w, mx_driver_desc_t *out, int cap, int *n_out);
-mx_status_t mx_worker_open(mx_worker_t *w, const char *uri, mx_device_desc_t *out);
+MX_MUST_USE mx_status_t mx_worker_ping(mx_worker_t *w);
+MX_MUST_USE mx_status_t mx_worker_list(mx_worker_t *w, mx_driver_desc_t *out, int cap, int *n_out);
+MX_MUST_USE mx_status_t mx_worker_open(mx_worker_t *w, const char *uri, mx_device_desc_t *out);
 /* Loads a VMFB; `param_files` (may be NULL) are bound under parameter scope "model". */
-mx_status_t mx_worker_load(mx_worker_t *w, const char *vmfb_path, const char *const *param_files, int n_params,
-                           int *module_id);
+MX_MUST_USE mx_status_t mx_worker_load(mx_worker_t *w, const char *vmfb_path, const char *const *param_files, int n_params,
+                                       int *module_id);
 /* Calls `function`. Output i stays on the device (as a handle) when bit i of keep_mask is set,
  * otherwise it is copied to the host. Fails if the function returns more than max_outputs values. */
-mx_status_t mx_worker_call(mx_worker_t *w, int module_id, const char *function, const mx_tensor_t *inputs,
-                           int n_inputs, uint32_t keep_mask, mx_tensor_t *outputs, int max_outputs,
-                           int *n_outputs);
-mx_status_t mx_worker_free(mx_worker_t *w, const uint64_t *handles, int n);
-mx_status_t mx_worker_stats(mx_worker_t *w, mx_alloc_stats_t *out);
+MX_MUST_USE mx_status_t mx_worker_call(mx_worker_t *w, int module_id, const char *function, const mx_tensor_t *inputs,
+                                       int n_inputs, uint32_t keep_mask, mx_tensor_t *outputs, int max_outputs,
+                                       int *n_outputs);
+MX_MUST_USE mx_status_t mx_worker_free(mx_worker_t *w, const uint64_t *handles, int n);
+MX_MUST_USE mx_status_t mx_worker_stats(mx_worker_t *w, mx_alloc_stats_t *out);
 /* Test hook: the worker sleeps `ms` inside a request, so tests can kill or stop it mid-call. */
-mx_status_t mx_worker_debug_sleep(mx_worker_t *w, int ms);
+MX_MUST_USE mx_status_t mx_worker_debug_sleep(mx_worker_t *w, int ms);
 
 #endif

@@ -101,7 +101,7 @@ static mx_status_t parse_kv(reader_t *r, const char *name, mx_gguf_t *g) {
       return mx_status_make(MX_STAGE_IO, REMEDY, "%s: metadata key %d is malformed or runs past the end", name, i);
     mx_gguf_kv_t *kv = &g->kv[i];
     kv->key = malloc(klen + 1);
-    if (!kv->key) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+    if (!kv->key) return mx_status_oom();
     memcpy(kv->key, k, klen);
     kv->key[klen] = '\0';
     kv->type = rd_u32(r);
@@ -164,7 +164,7 @@ static mx_status_t place_tensors(const uint8_t *buf, size_t size, const char *na
     return mx_status_make(MX_STAGE_IO, REMEDY, "%s: the data section starts past the end of the file", name);
   uint64_t data_size = size - g->data_offset;
   mx_span_t *spans = calloc((size_t)g->n_tensors + 1, sizeof *spans);
-  if (!spans) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!spans) return mx_status_oom();
   mx_status_t st = NULL;
   for (int i = 0; i < g->n_tensors && !st; i++) {
     mx_weight_t *w = &g->tensors[i];
@@ -196,7 +196,7 @@ mx_status_t mx_gguf_parse(const uint8_t *buf, size_t size, const char *name, int
   if (!magic || memcmp(magic, "GGUF", 4) != 0)
     return mx_status_make(MX_STAGE_IO, "pass a .gguf model file", "%s is not a GGUF file (bad magic)", name);
   mx_gguf_t *g = calloc(1, sizeof *g);
-  if (!g) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!g) return mx_status_oom();
   g->version = rd_u32(&r);
   uint64_t nt = rd_u64(&r), nkv = rd_u64(&r);
   mx_status_t st = NULL;
@@ -213,7 +213,7 @@ mx_status_t mx_gguf_parse(const uint8_t *buf, size_t size, const char *name, int
     g->n_tensors = (int)nt;
     g->kv = calloc(nkv + 1, sizeof *g->kv);
     g->tensors = calloc(nt + 1, sizeof *g->tensors);
-    if (!g->kv || !g->tensors) st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+    if (!g->kv || !g->tensors) st = mx_status_oom();
   }
   if (!st) st = parse_kv(&r, name, g);
   if (!st) st = parse_tensor_infos(&r, name, file_index, g);

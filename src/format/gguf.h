@@ -37,7 +37,7 @@ typedef struct {
 #define MX_GGUF_MAX_TENSORS 65536
 #define MX_GGUF_MAX_ARRAY (64ull << 20)
 
-mx_status_t mx_gguf_parse(const uint8_t *buf, size_t size, const char *name, int file_index, mx_gguf_t **out);
+MX_MUST_USE mx_status_t mx_gguf_parse(const uint8_t *buf, size_t size, const char *name, int file_index, mx_gguf_t **out);
 void mx_gguf_free(mx_gguf_t *g);
 
 const mx_gguf_kv_t *mx_gguf_find(const mx_gguf_t *g, const char *key);

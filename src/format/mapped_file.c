@@ -23,7 +23,8 @@ mx_status_t mx_mapped_file_open(const char *path, mx_mapped_file_t *out) {
     if (p == MAP_FAILED) {
       int e = errno;
       close(fd);
-      return mx_status_make(MX_STAGE_IO, NULL, "cannot map %s: %s", path, strerror(e));
+      return mx_status_make(MX_STAGE_IO, "check free memory and the address-space limit (`ulimit -v`)", "cannot map %s: %s", path,
+                            strerror(e));
     }
     out->data = p;
   }
@@ -31,7 +32,7 @@ mx_status_t mx_mapped_file_open(const char *path, mx_mapped_file_t *out) {
   out->path = strdup(path);
   if (!out->path) {
     mx_mapped_file_close(out);
-    return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+    return mx_status_oom();
   }
   return NULL;
 }

@@ -13,7 +13,7 @@ typedef struct {
   size_t size;
 } mx_mapped_file_t;
 
-mx_status_t mx_mapped_file_open(const char *path, mx_mapped_file_t *out);
+MX_MUST_USE mx_status_t mx_mapped_file_open(const char *path, mx_mapped_file_t *out);
 void mx_mapped_file_close(mx_mapped_file_t *f);
 
 #endif

@@ -77,7 +77,7 @@ mx_status_t mx_safetensors_parse(const uint8_t *buf, size_t size, const char *na
   size_t cap = json_object_size(root);
   mx_weight_t *ws = calloc(cap ? cap : 1, sizeof *ws);
   mx_span_t *spans = calloc(cap ? cap : 1, sizeof *spans);
-  mx_status_t st = (!ws || !spans) ? mx_status_make(MX_STAGE_IO, NULL, "out of memory") : NULL;
+  mx_status_t st = (!ws || !spans) ? mx_status_oom() : NULL;
   int count = 0;
   const char *key;
   json_t *v;

@@ -15,7 +15,7 @@
 
 /* Parses `buf` (the whole file). On success *weights is a malloc'd array of *n entries pointing
  * into buf, with .file = file_index. `name` is used in error messages. */
-mx_status_t mx_safetensors_parse(const uint8_t *buf, size_t size, const char *name, int file_index,
-                                 mx_weight_t **weights, int *n);
+MX_MUST_USE mx_status_t mx_safetensors_parse(const uint8_t *buf, size_t size, const char *name, int file_index,
+                                             mx_weight_t **weights, int *n);
 
 #endif

@@ -26,7 +26,7 @@ mx_status_t mx_st_write_header(FILE *f, const mx_st_entry_t *e, int n, const cha
   }
   char *text = json_dumps(root, JSON_COMPACT | JSON_PRESERVE_ORDER);
   json_decref(root);
-  if (!text) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!text) return mx_status_oom();
   size_t len = strlen(text), padded = (len + 7) / 8 * 8;
   uint8_t len8[8];
   for (int i = 0; i < 8; i++) len8[i] = (uint8_t)((uint64_t)padded >> (8 * i));

@@ -17,6 +17,6 @@ typedef struct {
 } mx_st_entry_t;
 
 uint64_t mx_st_entry_bytes(const mx_st_entry_t *e);
-mx_status_t mx_st_write_header(FILE *f, const mx_st_entry_t *e, int n, const char *path);
+MX_MUST_USE mx_status_t mx_st_write_header(FILE *f, const mx_st_entry_t *e, int n, const char *path);
 
 #endif

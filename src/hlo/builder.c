@@ -49,7 +49,8 @@ static mx_hval_t fail(mx_hlo_t *h, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    h->error = mx_status_make(MX_STAGE_USAGE, "this is an emitter bug", "graph construction: %s", what);
+    /* Ops are emitted by mlxcel's own code, never from user input: a bad one is a bug in mlxcel. */
+    h->error = mx_status_make(MX_STAGE_INTERNAL, NULL, "graph construction: %s", what);
   }
   return invalid;
 }
@@ -601,7 +602,7 @@ mx_status_t mx_hlo_finish(mx_hlo_t *h, char **text_out) {
     h->error = NULL;
     return st;
   }
-  if (h->in_func) return mx_status_make(MX_STAGE_USAGE, "this is an emitter bug", "graph construction: unclosed function");
+  if (h->in_func) return mx_status_make(MX_STAGE_INTERNAL, NULL, "graph construction: unclosed function");
   mx_strbuf_t out;
   mx_strbuf_init(&out);
   mx_strbuf_printf(&out, "module @mlxcel {\n");
@@ -610,7 +611,7 @@ mx_status_t mx_hlo_finish(mx_hlo_t *h, char **text_out) {
   mx_strbuf_printf(&out, "}\n");
   if (h->module.failed || out.failed) {
     mx_strbuf_free(&out);
-    return mx_status_make(MX_STAGE_IO, NULL, "out of memory building the graph text");
+    return mx_status_make(MX_STAGE_OOM, NULL, "out of memory building the graph text");
   }
   *text_out = mx_strbuf_take(&out);
   return NULL;

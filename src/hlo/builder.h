@@ -90,6 +90,6 @@ typedef enum { MX_REDUCE_SUM, MX_REDUCE_MAX, MX_REDUCE_MIN } mx_reduce_t;
 mx_hval_t mx_hlo_reduce(mx_hlo_t *h, mx_hval_t a, mx_reduce_t kind, int ndims, const int64_t *dims);
 
 /* The module text (the caller owns it), or the first error recorded while building. */
-mx_status_t mx_hlo_finish(mx_hlo_t *h, char **text_out);
+MX_MUST_USE mx_status_t mx_hlo_finish(mx_hlo_t *h, char **text_out);
 
 #endif

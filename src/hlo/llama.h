@@ -79,6 +79,6 @@ void mx_llama_inv_freq(const mx_model_config_t *c, float *out);
  * decode windows likewise from 128. */
 void mx_llama_default_buckets(mx_llama_graph_t *g);
 
-mx_status_t mx_llama_emit(const mx_llama_graph_t *g, char **text_out);
+MX_MUST_USE mx_status_t mx_llama_emit(const mx_llama_graph_t *g, char **text_out);
 
 #endif

@@ -12,8 +12,8 @@
 #define MX_SMOKE_MM_N 32
 
 /* @add(x: 2x3 f32, y: 2x3 f32) -> x + y, and @empty() -> () */
-mx_status_t mx_hlo_smoke_add(char **text_out);
+MX_MUST_USE mx_status_t mx_hlo_smoke_add(char **text_out);
 /* @matmul(a: 64x128 f32, b: 128x32 f32) -> a b */
-mx_status_t mx_hlo_smoke_matmul(char **text_out);
+MX_MUST_USE mx_status_t mx_hlo_smoke_matmul(char **text_out);
 
 #endif

@@ -29,10 +29,10 @@ typedef struct {
 } mx_model_config_t;
 
 /* Parses an HF config.json text (plus generation_config.json text, may be NULL, for extra EOS ids). */
-mx_status_t mx_config_from_hf_json(const char *config_text, const char *generation_text, const char *path,
-                                   mx_model_config_t *out);
+MX_MUST_USE mx_status_t mx_config_from_hf_json(const char *config_text, const char *generation_text, const char *path,
+                                               mx_model_config_t *out);
 /* Range and consistency checks common to every source. */
-mx_status_t mx_config_validate(const mx_model_config_t *c, const char *path);
+MX_MUST_USE mx_status_t mx_config_validate(const mx_model_config_t *c, const char *path);
 /* One-line summary for logs: "llama: 16 layers, dim 2048, 32/8 heads x 64, ffn 8192, vocab 128256". */
 void mx_config_describe(const mx_model_config_t *c, char *out, size_t cap);
 /* Whether id is one of the model's end-of-sequence tokens. */

@@ -38,7 +38,7 @@ void mx_model_close(mx_model_t *m) {
 
 static mx_status_t add_weights(mx_model_t *m, mx_weight_t *ws, int n) {
   mx_weight_t *all = realloc(m->weights, sizeof *all * (size_t)(m->n_weights + n + 1));
-  if (!all) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!all) return mx_status_oom();
   memcpy(all + m->n_weights, ws, sizeof *ws * (size_t)n);
   m->weights = all;
   m->n_weights += n;
@@ -46,7 +46,8 @@ static mx_status_t add_weights(mx_model_t *m, mx_weight_t *ws, int n) {
 }
 
 static mx_status_t map_file(mx_model_t *m, const char *path, int *index) {
-  if (m->n_files >= MAX_FILES) return mx_status_make(MX_STAGE_IO, NULL, "more than %d weight files", MAX_FILES);
+  if (m->n_files >= MAX_FILES)
+    return mx_status_make(MX_STAGE_IO, "merge the weights into fewer shards", "more than %d weight files", MAX_FILES);
   MX_RETURN_IF_ERROR(mx_mapped_file_open(path, &m->files[m->n_files]));
   *index = m->n_files++;
   return NULL;
@@ -81,7 +82,7 @@ static mx_status_t load_sharded(mx_model_t *m, const char *dir, const char *inde
   const char **names = calloc(json_object_size(map) + 1, sizeof *names);
   const char *key;
   json_t *v;
-  mx_status_t st = names ? NULL : mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  mx_status_t st = names ? NULL : mx_status_oom();
   json_object_foreach(map, key, v) {
     const char *f = json_string_value(v);
     if (st) break;
@@ -137,7 +138,9 @@ static mx_status_t open_hf_dir(mx_model_t *m, const char *dir) {
   char *config = NULL, *gen = NULL;
   MX_RETURN_IF_ERROR(mx_read_file(path, MAX_CONFIG_BYTES, &config, NULL));
   snprintf(gpath, sizeof gpath, "%s/generation_config.json", dir);
-  if (mx_file_exists(gpath)) mx_status_free(mx_read_file(gpath, MAX_CONFIG_BYTES, &gen, NULL));
+  /* generation_config.json only adds EOS ids to those config.json has: one that cannot be read
+   * is left out, as if absent, rather than refusing a usable model. */
+  if (mx_file_exists(gpath)) mx_status_ignore(mx_read_file(gpath, MAX_CONFIG_BYTES, &gen, NULL));
   mx_status_t st = mx_config_from_hf_json(config, gen, path, &m->config);
   free(config);
   free(gen);
@@ -246,7 +249,7 @@ static mx_status_t bind_roles(mx_model_t *m) {
     if (r != MX_T_LM_HEAD || !c->tied_embeddings)
       MX_RETURN_IF_ERROR(bind_spec(m, mx_arch_global((mx_global_role_t)r), 0, &m->globals[r]));
   m->layers = calloc((size_t)c->n_layers * MX_T_LAYER_COUNT, sizeof *m->layers);
-  if (!m->layers) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!m->layers) return mx_status_oom();
   for (int l = 0; l < c->n_layers; l++)
     for (int r = 0; r < MX_T_LAYER_COUNT; r++)
       MX_RETURN_IF_ERROR(bind_spec(m, mx_arch_layer((mx_layer_role_t)r), l, &m->layers[(size_t)l * MX_T_LAYER_COUNT + (size_t)r]));
@@ -262,7 +265,7 @@ mx_status_t mx_model_open(const char *path, mx_model_t **out) {
   mx_model_t *m = calloc(1, sizeof *m);
   if (!m || !(m->path = strdup(path))) {
     free(m);
-    return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+    return mx_status_oom();
   }
   mx_status_t st;
   if (mx_is_dir(path)) {

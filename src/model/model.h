@@ -19,7 +19,7 @@ typedef struct mx_model mx_model_t;
 
 /* Opens a model directory or .gguf file; fails, naming the file and the problem, on anything
  * unsupported, missing, corrupt, or whose tensor shapes disagree with the configuration. */
-mx_status_t mx_model_open(const char *path, mx_model_t **out);
+MX_MUST_USE mx_status_t mx_model_open(const char *path, mx_model_t **out);
 void mx_model_close(mx_model_t *m);
 
 const mx_model_config_t *mx_model_config(const mx_model_t *m);

@@ -10,6 +10,7 @@
 
 #include "base/clock.h"
 #include "base/file.h"
+#include "base/log.h"
 #include "model/arch.h"
 #include "model/config.h"
 #include "format/st_writer.h"
@@ -97,7 +98,7 @@ static mx_status_t copy_file(const char *from, const char *to) {
 /* config.json as given, with the dtype fields set to what was written. */
 static mx_status_t write_config(const char *config_text, mx_wtype_t dtype, const char *path) {
   json_t *root = json_loads(config_text, 0, NULL);
-  if (!root) return mx_status_make(MX_STAGE_IO, NULL, "config.json does not parse");
+  if (!root) return mx_status_make(MX_STAGE_IO, "pass a --config that is valid JSON", "config.json does not parse");
   const char *name = dtype == MX_W_F32 ? "float32" : dtype == MX_W_F16 ? "float16" : "bfloat16";
   json_object_set_new(root, "torch_dtype", json_string(name));
   int rc = json_dump_file(root, path, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
@@ -122,10 +123,10 @@ mx_status_t mx_synth_write(const mx_synth_options_t *o, uint64_t *params_out, ui
     st = mx_status_make(MX_STAGE_USAGE, "choose an empty directory or delete it", "%s already holds a model", o->out_dir);
   synth_tensor_t *t = NULL;
   int n = st ? 0 : list_tensors(&c, &t);
-  if (!st && n < 0) st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!st && n < 0) st = mx_status_oom();
   mx_st_entry_t *entries = st ? NULL : calloc((size_t)n + 1, sizeof *entries);
   void *buf = st ? NULL : malloc((size_t)CHUNK_ELEMS * 4);
-  if (!st && (!entries || !buf)) st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!st && (!entries || !buf)) st = mx_status_oom();
   for (int i = 0; !st && i < n; i++) {
     snprintf(entries[i].name, sizeof entries[i].name, "%s", t[i].name);
     entries[i].dtype = o->dtype;
@@ -147,13 +148,14 @@ mx_status_t mx_synth_write(const mx_synth_options_t *o, uint64_t *params_out, ui
       st = write_tensor(f, &t[i], o->seed, o->dtype, buf);
       done += tensor_elems(&t[i]);
       if (!o->quiet && mx_now_ms() > next_report) {
-        fprintf(stderr, "mlxcel synth: %3.0f%% (%.2f of %.2f G parameters)\n", 100.0 * (double)done / (double)params,
-                (double)done / 1e9, (double)params / 1e9);
+        mx_log(MX_LOG_INFO, "mlxcel synth: %3.0f%% (%.2f of %.2f G parameters)", 100.0 * (double)done / (double)params,
+               (double)done / 1e9, (double)params / 1e9);
         next_report = mx_now_ms() + 2000;
       }
     }
     if (f && fclose(f) != 0 && !st) st = mx_status_make(MX_STAGE_IO, "check free disk space", "cannot finish %s", tmp);
-    if (!st && rename(tmp, path) != 0) st = mx_status_make(MX_STAGE_IO, NULL, "cannot rename %s", tmp);
+    if (!st && rename(tmp, path) != 0)
+      st = mx_status_make(MX_STAGE_IO, "check the output directory", "cannot rename %s: %s", tmp, strerror(errno));
     if (st) remove(tmp);
   }
   if (!st) {

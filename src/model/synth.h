@@ -24,6 +24,6 @@ typedef struct {
 } mx_synth_options_t;
 
 /* Writes config.json, model.safetensors, tokenizer files. *bytes_out: bytes of tensor data. */
-mx_status_t mx_synth_write(const mx_synth_options_t *o, uint64_t *params_out, uint64_t *bytes_out);
+MX_MUST_USE mx_status_t mx_synth_write(const mx_synth_options_t *o, uint64_t *params_out, uint64_t *bytes_out);
 
 #endif

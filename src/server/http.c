@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "base/clock.h"
+#include "base/log.h"
 #include "engine/prompt.h"
 #include "server/metrics.h"
 #include "server/openai.h"
@@ -106,12 +107,17 @@ static enum MHD_Result queue_error(ctx_t *c, mx_status_t st, const mx_api_error_
   return queue_text(c, e->http_status, "application/json", json);
 }
 
-static enum MHD_Result queue_simple_error(ctx_t *c, int status, const char *type, const char *param, const char *code,
-                                          mx_status_t st) {
+/* A refusal whose HTTP status the request decides (no such route or model, wrong method, no key,
+ * too big); the type still comes from the stage table, and a status that is not the usage refusal
+ * itself (out of memory while making it) answers as the table says. Takes ownership of st. */
+static enum MHD_Result queue_refusal(ctx_t *c, int http_status, const char *param, const char *code, mx_status_t st) {
   mx_api_error_t e;
-  mx_api_error_set(&e, status, type, param, code);
+  mx_api_error_for_status(&e, st, param, code);
+  if (mx_status_stage(st) == MX_STAGE_USAGE) e.http_status = http_status;
   return queue_error(c, st, &e);
 }
+
+#define MAX_BODY_REMEDY "send a smaller body, or start the server with a larger --max-body"
 
 /* Whether the peer closed the connection: a read would see EOF (or a reset). While a client waits
  * for an answer it sends nothing, so any EOF means it went away. */
@@ -155,9 +161,9 @@ static void record_generation(ctx_t *c, const char *finish_override) {
                                                                     .decode_ms = info.decode_ms,
                                                                     .finish = finish});
   if (c->srv->o.log_requests)
-    fprintf(stderr, "mlxcel-server: %s %s%s: prompt %d, completion %d tokens, finish %s, queue %.0f ms, ttft %.0f ms, total %.0f ms\n",
-            c->id, mx_endpoint_label(c->ep), c->stream ? " (stream)" : "", info.prompt_tokens, info.completion_tokens,
-            finish[0] ? finish : "none", info.queue_ms, info.ttft_ms, mx_now_ms() - c->t0);
+    mx_log(MX_LOG_INFO, "mlxcel-server: %s %s%s: prompt %d, completion %d tokens, finish %s, queue %.0f ms, ttft %.0f ms, total %.0f ms",
+           c->id, mx_endpoint_label(c->ep), c->stream ? " (stream)" : "", info.prompt_tokens, info.completion_tokens,
+           finish[0] ? finish : "none", info.queue_ms, info.ttft_ms, mx_now_ms() - c->t0);
 }
 
 /* The error a finished-but-failed generation answers with. */
@@ -165,12 +171,16 @@ static mx_status_t failure_of(ctx_t *c, mx_api_error_t *e) {
   mx_request_info_t info;
   mx_request_info(c->req, &info);
   if (info.finish == MX_FINISH_ERROR) {
+    /* Not the stage table: the request was admitted and then failed inside the server, so it is a
+     * 500 whatever stage the cause has (an engine check at the usage stage must not read as the
+     * client's 400). The request owns its error; the answer gets a copy, remedy kept. */
     mx_api_error_set(e, 500, "server_error", NULL, "device_error");
-    return mx_status_make(MX_STAGE_CALL, NULL, "generation failed: %s: %s", info.error ? mx_stage_name(mx_status_stage(info.error)) : "device",
-                          info.error ? mx_status_message(info.error) : "unknown error");
+    if (!info.error) return mx_status_make(MX_STAGE_INTERNAL, NULL, "generation failed with no recorded cause");
+    return mx_status_annotate(mx_status_clone(info.error), "generation failed: %s", mx_stage_name(mx_status_stage(info.error)));
   }
-  mx_api_error_set(e, 503, "server_error", NULL, "shutting_down");
-  return mx_status_make(MX_STAGE_BUSY, "retry on another server or later", "the server is shutting down; the request was cancelled");
+  mx_status_t st = mx_status_make(MX_STAGE_BUSY, "retry on another server or later", "the server is shutting down; the request was cancelled");
+  mx_api_error_for_status(e, st, NULL, "shutting_down");
+  return st;
 }
 
 /* Blocks until the generation ends (or the client leaves) and answers with the whole completion. */
@@ -277,26 +287,24 @@ static enum MHD_Result generate(ctx_t *c) {
   mx_status_t st = mx_api_parse(kind, c->body.data ? c->body.data : "", c->body.len, &lim, &ar, &e);
   if (st) return queue_error(c, st, &e);
   if (ar.model && strcmp(ar.model, s->model_name) != 0) {
-    st = mx_status_make(MX_STAGE_USAGE, NULL, "the model '%.200s' does not exist; this server serves '%s' (GET /v1/models)", ar.model,
-                        s->model_name);
+    st = mx_status_make(MX_STAGE_USAGE, "send the id GET /v1/models lists as model, or leave model out",
+                        "the model '%.200s' does not exist; this server serves '%s'", ar.model, s->model_name);
     mx_api_request_free(&ar);
-    return queue_simple_error(c, 404, "invalid_request_error", "model", "model_not_found", st);
+    return queue_refusal(c, 404, "model", "model_not_found", st);
   }
   const mx_tokenizer_t *tok = mx_session_tokenizer(s0);
   mx_ids_t ids = {0};
   st = kind == MX_API_CHAT ? mx_prompt_encode_chat(tok, ar.msgs, ar.n_msgs, &ids)
                            : mx_prompt_encode_text(tok, ar.prompt, ar.prompt_len, &ids);
-  if (st) mx_api_error_set(&e, mx_status_stage(st) == MX_STAGE_USAGE ? 400 : 500,
-                           mx_status_stage(st) == MX_STAGE_USAGE ? "invalid_request_error" : "server_error",
-                           kind == MX_API_CHAT ? "messages" : "prompt", NULL);
+  if (st) mx_api_error_for_status(&e, st, kind == MX_API_CHAT ? "messages" : "prompt", NULL);
   if (!st) st = mx_api_check_prompt((int)ids.n, mx_session_max_prompt(s0), capacity, &e);
   int bi = -1;
-  if (!st && (atomic_load(&s->stopping) || (bi = mx_fleet_pick(s->o.fleet, next_random(s))) < 0)) {
-    mx_api_error_set(&e, 503, "server_error", NULL, atomic_load(&s->stopping) ? "shutting_down" : "unavailable");
-    st = atomic_load(&s->stopping)
-             ? mx_status_make(MX_STAGE_BUSY, "retry on another server or later", "the server is shutting down")
-             : mx_status_make(MX_STAGE_DEVICE, "restart the server; see its log for the device failure",
-                              "no healthy device is left to serve this request");
+  bool stopping = atomic_load(&s->stopping);
+  if (!st && (stopping || (bi = mx_fleet_pick(s->o.fleet, next_random(s))) < 0)) {
+    st = stopping ? mx_status_make(MX_STAGE_BUSY, "retry on another server or later", "the server is shutting down")
+                  : mx_status_make(MX_STAGE_DEVICE, "restart the server; see its log for the device failure",
+                                   "no healthy device is left to serve this request");
+    mx_api_error_for_status(&e, st, NULL, stopping ? "shutting_down" : NULL);
   }
   if (st) {
     mx_ids_free(&ids);
@@ -319,10 +327,8 @@ static enum MHD_Result generate(ctx_t *c) {
   mx_api_request_free(&ar);
   if (st) {
     c->req = NULL;
-    mx_stage_t stage = mx_status_stage(st);
-    bool busy = stage == MX_STAGE_BUSY, down = stage == MX_STAGE_DEVICE, usage = stage == MX_STAGE_USAGE;
-    return queue_simple_error(c, busy || down ? 503 : usage ? 400 : 500, usage ? "invalid_request_error" : "server_error", NULL,
-                              busy ? "overloaded" : down ? "unavailable" : NULL, st);
+    mx_api_error_for_status(&e, st, NULL, NULL);
+    return queue_error(c, st, &e);
   }
   snprintf(c->id, sizeof c->id, "%s-%016llx", kind == MX_API_CHAT ? "chatcmpl" : "cmpl", (unsigned long long)next_random(s));
   c->meta = (mx_api_meta_t){.id = c->id, .created = (long long)time(NULL), .model = s->model_name};
@@ -373,7 +379,9 @@ static enum MHD_Result metrics(ctx_t *c) {
       d[i].device_bytes = as.device_bytes_allocated - as.device_bytes_freed;
       d[i].device_bytes_peak = as.device_bytes_peak;
     }
-    mx_status_free(err);
+    /* A scrape must not fail for one device: figures that cannot be read are left out, as a
+     * failed device's are. */
+    mx_status_ignore(err);
   }
   mx_strbuf_t b;
   mx_strbuf_init(&b);
@@ -411,26 +419,28 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
     bool post_ep = c->ep == MX_EP_COMPLETIONS || c->ep == MX_EP_CHAT;
     if (c->ep == MX_EP_OTHER) {
       c->refused = true;
-      return queue_simple_error(c, 404, "invalid_request_error", NULL, "not_found",
-                                mx_status_make(MX_STAGE_USAGE, NULL, "no such endpoint: %s %.200s", method, url));
+      return queue_refusal(c, 404, NULL, "not_found",
+                           mx_status_make(MX_STAGE_USAGE, "use /v1/completions, /v1/chat/completions, /v1/models, /health or /metrics",
+                                          "no such endpoint: %s %.200s", method, url));
     }
     if (strcmp(method, post_ep ? "POST" : "GET") != 0) {
       c->refused = true;
-      return queue_simple_error(c, 405, "invalid_request_error", NULL, "method_not_allowed",
-                                mx_status_make(MX_STAGE_USAGE, NULL, "%s takes %s, not %s", url, post_ep ? "POST" : "GET", method));
+      return queue_refusal(c, 405, NULL, "method_not_allowed",
+                           mx_status_make(MX_STAGE_USAGE, "resend the request with that method", "%s takes %s, not %s", url,
+                                          post_ep ? "POST" : "GET", method));
     }
     if (!strncmp(url, "/v1/", 4) && !authorized(s, conn)) {
       c->refused = true;
-      return queue_simple_error(c, 401, "invalid_request_error", NULL, "invalid_api_key",
-                                mx_status_make(MX_STAGE_USAGE, "send the header 'Authorization: Bearer KEY' with the server's --api-key",
-                                               "missing or incorrect API key"));
+      return queue_refusal(c, 401, NULL, "invalid_api_key",
+                           mx_status_make(MX_STAGE_USAGE, "send the header 'Authorization: Bearer KEY' with the server's --api-key",
+                                          "missing or incorrect API key"));
     }
     const char *cl = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
     if (cl && strtoull(cl, NULL, 10) > s->o.max_body) {
       c->refused = true;
-      return queue_simple_error(c, 413, "invalid_request_error", NULL, "request_too_large",
-                                mx_status_make(MX_STAGE_USAGE, NULL, "the body is %s bytes; this server accepts at most %zu (--max-body)",
-                                               cl, s->o.max_body));
+      return queue_refusal(c, 413, NULL, "request_too_large",
+                           mx_status_make(MX_STAGE_USAGE, MAX_BODY_REMEDY, "the body is %s bytes; this server accepts at most %zu (--max-body)",
+                                          cl, s->o.max_body));
     }
     return MHD_YES;
   }
@@ -454,9 +464,9 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
     return c->body.failed ? MHD_NO : MHD_YES;
   }
   if (c->too_big)
-    return queue_simple_error(c, 413, "invalid_request_error", NULL, "request_too_large",
-                              mx_status_make(MX_STAGE_USAGE, NULL, "the body is over %zu bytes, the most this server accepts (--max-body)",
-                                             s->o.max_body));
+    return queue_refusal(c, 413, NULL, "request_too_large",
+                         mx_status_make(MX_STAGE_USAGE, MAX_BODY_REMEDY, "the body is over %zu bytes, the most this server accepts (--max-body)",
+                                        s->o.max_body));
   switch (c->ep) {
   case MX_EP_COMPLETIONS:
   case MX_EP_CHAT: return generate(c);
@@ -498,9 +508,9 @@ static void completed(void *cls, struct MHD_Connection *conn, void **con_cls, en
 mx_status_t mx_server_start(const mx_server_options_t *o, mx_server_t **out) {
   *out = NULL;
   if (!o->fleet || mx_fleet_size(o->fleet) < 1)
-    return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "the server needs at least one device");
+    return mx_status_make(MX_STAGE_INTERNAL, NULL, "the server needs at least one device");
   mx_server_t *s = calloc(1, sizeof *s);
-  if (!s) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!s) return mx_status_oom();
   s->o = *o;
   s->host = strdup(o->host ? o->host : "127.0.0.1");
   s->api_key = o->api_key && o->api_key[0] ? strdup(o->api_key) : NULL;
@@ -510,7 +520,7 @@ mx_status_t mx_server_start(const mx_server_options_t *o, mx_server_t **out) {
   s->metrics = mx_metrics_create();
   if (!s->host || !s->model_name || !s->routed || !s->metrics || (o->api_key && o->api_key[0] && !s->api_key)) {
     mx_server_stop(s);
-    return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+    return mx_status_oom();
   }
   struct timespec ts;
   clock_gettime(CLOCK_REALTIME, &ts);

@@ -29,7 +29,7 @@ typedef struct {
 typedef struct mx_server mx_server_t;
 
 /* Binds and starts serving. The fleet must outlive the server. */
-mx_status_t mx_server_start(const mx_server_options_t *o, mx_server_t **out);
+MX_MUST_USE mx_status_t mx_server_start(const mx_server_options_t *o, mx_server_t **out);
 int mx_server_port(const mx_server_t *s);
 /* Stops accepting connections; requests on open connections are refused with 503 from now on. */
 void mx_server_quiesce(mx_server_t *s);

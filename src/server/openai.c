@@ -19,7 +19,45 @@ void mx_api_error_set(mx_api_error_t *err, int http_status, const char *type, co
   snprintf(err->code, sizeof err->code, "%s", code ? code : "");
 }
 
-/* A 400 invalid_request_error naming `param`, as a usage status. */
+/* The stage -> HTTP table; openai.h gives the reasons. The assert fails when the last stage has no
+ * row, and test_status checks every row. */
+#define SERVER_ERROR "server_error"
+static const struct {
+  int http_status;
+  const char *type, *code;
+} stage_http[] = {
+    [MX_STAGE_USAGE] = {400, "invalid_request_error", NULL},
+    [MX_STAGE_TOOLCHAIN] = {500, SERVER_ERROR, NULL},
+    [MX_STAGE_COMPILE] = {500, SERVER_ERROR, NULL},
+    [MX_STAGE_SPAWN] = {500, SERVER_ERROR, NULL},
+    [MX_STAGE_PROTOCOL] = {500, SERVER_ERROR, NULL},
+    [MX_STAGE_DRIVER] = {500, SERVER_ERROR, NULL},
+    [MX_STAGE_DEVICE] = {503, SERVER_ERROR, "unavailable"},
+    [MX_STAGE_MODULE_LOAD] = {500, SERVER_ERROR, NULL},
+    [MX_STAGE_CALL] = {500, SERVER_ERROR, NULL},
+    [MX_STAGE_TRANSFER] = {500, SERVER_ERROR, NULL},
+    [MX_STAGE_WORKER] = {500, SERVER_ERROR, NULL},
+    [MX_STAGE_IO] = {500, SERVER_ERROR, NULL},
+    [MX_STAGE_CHECK] = {500, SERVER_ERROR, NULL},
+    [MX_STAGE_BUSY] = {503, SERVER_ERROR, "overloaded"},
+    [MX_STAGE_INTERNAL] = {500, SERVER_ERROR, NULL},
+    [MX_STAGE_OOM] = {500, SERVER_ERROR, NULL},
+};
+_Static_assert(sizeof stage_http / sizeof stage_http[0] == MX_STAGE_LAST + 1, "every stage has an HTTP answer");
+
+void mx_api_error_for_status(mx_api_error_t *err, mx_status_t st, const char *param, const char *code) {
+  size_t s = (size_t)mx_status_stage(st);
+  /* A hole or an unknown stage is still a failure: the server's, as 500. */
+  int http = s < sizeof stage_http / sizeof stage_http[0] ? stage_http[s].http_status : 0;
+  if (!http) {
+    mx_api_error_set(err, 500, SERVER_ERROR, param, code);
+    return;
+  }
+  mx_api_error_set(err, http, stage_http[s].type, param, code ? code : stage_http[s].code);
+}
+
+/* A refusal naming `param`, as a usage status (400 invalid_request_error through the table). The
+ * message names the field and what it accepts, which is the remedy: none is added. */
 static mx_status_t __attribute__((format(printf, 4, 5)))
 bad(mx_api_error_t *err, const char *param, const char *code, const char *fmt, ...) {
   char msg[512];
@@ -27,8 +65,16 @@ bad(mx_api_error_t *err, const char *param, const char *code, const char *fmt, .
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-  mx_api_error_set(err, 400, "invalid_request_error", param, code);
-  return mx_status_make(MX_STAGE_USAGE, NULL, "%s", msg);
+  mx_status_t st = mx_status_make(MX_STAGE_USAGE, NULL, "%s", msg);
+  mx_api_error_for_status(err, st, param, code);
+  return st;
+}
+
+/* Out of memory while parsing: the server's failure (500), not the body's. */
+static mx_status_t oom(mx_api_error_t *err) {
+  mx_status_t st = mx_status_oom();
+  mx_api_error_for_status(err, st, NULL, NULL);
+  return st;
 }
 
 static const char *json_kind(const json_t *v) {
@@ -135,7 +181,7 @@ static mx_status_t parse_messages(const json_t *v, mx_api_request_t *r, mx_api_e
   if (n == 0) return bad(err, "messages", "invalid_value", "messages is empty; give at least one message");
   if (n > 4096) return bad(err, "messages", "invalid_value", "messages has %zu entries; at most 4096 are accepted", n);
   r->msgs = calloc(n, sizeof *r->msgs);
-  if (!r->msgs) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!r->msgs) return oom(err);
   size_t i;
   json_t *m;
   json_array_foreach(v, i, m) {
@@ -172,7 +218,7 @@ static mx_status_t parse_messages(const json_t *v, mx_api_request_t *r, mx_api_e
     r->msgs[i].role = strdup(rs);
     r->msgs[i].content = mx_strbuf_take(&text);
     r->n_msgs = (int)i + 1;
-    if (!r->msgs[i].role || !r->msgs[i].content) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+    if (!r->msgs[i].role || !r->msgs[i].content) return oom(err);
   }
   return NULL;
 }
@@ -189,7 +235,7 @@ static mx_status_t parse_prompt(const json_t *v, mx_api_request_t *r, mx_api_err
   if (json_string_length(v) == 0) return bad(err, "prompt", "invalid_value", "prompt is empty");
   r->prompt_len = json_string_length(v);
   r->prompt = malloc(r->prompt_len + 1);
-  if (!r->prompt) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!r->prompt) return oom(err);
   memcpy(r->prompt, json_string_value(v), r->prompt_len + 1);
   return NULL;
 }
@@ -211,7 +257,7 @@ static mx_status_t parse_stop(const json_t *v, mx_api_request_t *r, mx_api_error
       st = bad(err, "stop", "invalid_value", "stop[%zu] is %zu bytes; at most %d are accepted", i, json_string_length(s), MAX_STOP_BYTES);
     else if (strlen(json_string_value(s)) != json_string_length(s))
       st = bad(err, "stop", "invalid_value", "stop[%zu] contains a NUL character", i);
-    else if (!(r->stops[r->n_stops++] = strdup(json_string_value(s)))) st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+    else if (!(r->stops[r->n_stops++] = strdup(json_string_value(s)))) st = oom(err);
   }
   json_decref(one);
   return st;
@@ -232,7 +278,7 @@ static mx_status_t parse_field(const char *key, const json_t *v, const mx_api_li
   if (json_is_null(v) && in_list(nullable, key) && (chat || strcmp(key, "max_completion_tokens"))) return NULL; /* default */
   if (!strcmp(key, "model")) {
     if (!json_is_string(v)) return bad(err, "model", "invalid_type", "model must be a string, not %s", json_kind(v));
-    if (!(r->model = strdup(json_string_value(v)))) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+    if (!(r->model = strdup(json_string_value(v)))) return oom(err);
   } else if (!chat && !strcmp(key, "prompt")) {
     return parse_prompt(v, r, err);
   } else if (chat && !strcmp(key, "messages")) {
@@ -317,7 +363,7 @@ mx_status_t mx_api_parse(mx_api_kind_t kind, const char *body, size_t len, const
   if (!st) {
     /* A backstop: the ranges above are the sampler's or narrower. */
     st = mx_sampling_validate(&r->sampling);
-    if (st) mx_api_error_set(err, 400, "invalid_request_error", NULL, "invalid_value");
+    if (st) mx_api_error_for_status(err, st, NULL, "invalid_value");
   }
   json_decref(root);
   if (st) mx_api_request_free(r);

@@ -48,18 +48,30 @@ typedef struct {
   bool ignore_eos;        /* extension (as vLLM): keep going past end-of-sequence tokens */
 } mx_api_request_t;
 
-/* Parses and validates a request body. On failure the status (MX_STAGE_USAGE) holds the one-line
- * message and *err the HTTP status, type, param and code; *out is left empty. */
-mx_status_t mx_api_parse(mx_api_kind_t kind, const char *body, size_t len, const mx_api_limits_t *limits,
-                         mx_api_request_t *out, mx_api_error_t *err);
+/* Parses and validates a request body. On failure the status holds the one-line message (stage
+ * usage for a bad body, oom when the host runs out) and *err the HTTP status, type, param and
+ * code; *out is left empty. */
+MX_MUST_USE mx_status_t mx_api_parse(mx_api_kind_t kind, const char *body, size_t len, const mx_api_limits_t *limits,
+                                     mx_api_request_t *out, mx_api_error_t *err);
 void mx_api_request_free(mx_api_request_t *r);
 
 /* The prompt's token count against the session: over max_prompt (the largest prefill) is a 400
  * with code context_length_exceeded. */
-mx_status_t mx_api_check_prompt(int n_prompt, int max_prompt, int capacity, mx_api_error_t *err);
+MX_MUST_USE mx_status_t mx_api_check_prompt(int n_prompt, int max_prompt, int capacity, mx_api_error_t *err);
 
 /* Fills *err for the common non-validation answers. */
 void mx_api_error_set(mx_api_error_t *err, int http_status, const char *type, const char *param, const char *code);
+
+/* The one mapping from a failure's stage to its HTTP answer; every answer made from a status goes
+ * through it:
+ *   usage                 400 invalid_request_error  (the client can fix the request)
+ *   busy                  503 server_error, code "overloaded"  (full or stopping: retry later)
+ *   device                503 server_error, code "unavailable" (no healthy device: retry elsewhere)
+ *   every other stage     500 server_error  (the server's fault: toolchain, worker, oom, internal, ...)
+ * `param` names the offending field (NULL: none); `code` (NULL: the stage's) is for a caller that
+ * knows a more precise reason ("shutting_down", "context_length_exceeded"). Only the HTTP status
+ * of refusals decided by the request itself (404 route, 405, 401, 413) is set by the server. */
+void mx_api_error_for_status(mx_api_error_t *err, mx_status_t st, const char *param, const char *code);
 
 /* {"error":{"message":..., "type":..., "param":..., "code":...}}; the message is the status's
  * message, its remedy appended when it has one. Never NULL (falls back to a static text). */

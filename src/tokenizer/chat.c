@@ -50,7 +50,7 @@ mx_status_t mx_chat_template_parse(const char *tmpl, const char *bos_text, mx_ch
                           "the model's chat template is not one mlxcel knows (Llama 3 headers or ChatML)");
   }
   out->bos_text = strdup(bos_text ? bos_text : "");
-  return out->bos_text ? NULL : mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  return out->bos_text ? NULL : mx_status_oom();
 }
 
 void mx_chat_template_free(mx_chat_template_t *t) {
@@ -112,5 +112,5 @@ mx_status_t mx_chat_render(const mx_chat_template_t *t, const mx_chat_msg_t *msg
     for (int i = 0; i < n; i++) mx_strbuf_printf(out, "<|im_start|>%s\n%s<|im_end|>\n", msgs[i].role, msgs[i].content);
     if (add_generation_prompt) mx_strbuf_printf(out, "<|im_start|>assistant\n");
   }
-  return out->failed ? mx_status_make(MX_STAGE_IO, NULL, "out of memory") : NULL;
+  return out->failed ? mx_status_oom() : NULL;
 }

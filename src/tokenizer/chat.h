@@ -27,9 +27,9 @@ typedef struct {
 } mx_chat_template_t;
 
 /* Recognises `template_text` (NULL: the model has none). bos_text may be NULL. */
-mx_status_t mx_chat_template_parse(const char *template_text, const char *bos_text, mx_chat_template_t *out);
+MX_MUST_USE mx_status_t mx_chat_template_parse(const char *template_text, const char *bos_text, mx_chat_template_t *out);
 void mx_chat_template_free(mx_chat_template_t *t);
-mx_status_t mx_chat_render(const mx_chat_template_t *t, const mx_chat_msg_t *msgs, int n, bool add_generation_prompt,
-                           mx_strbuf_t *out);
+MX_MUST_USE mx_status_t mx_chat_render(const mx_chat_template_t *t, const mx_chat_msg_t *msgs, int n, bool add_generation_prompt,
+                                       mx_strbuf_t *out);
 
 #endif

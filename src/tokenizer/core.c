@@ -74,14 +74,14 @@ mx_status_t mx_tok_set_token(mx_tokenizer_t *t, int32_t id, const char *bytes, s
     copy = old; /* an added token restating its vocabulary entry */
   } else {
     copy = malloc(len + 1);
-    if (!copy) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+    if (!copy) return mx_status_oom();
     memcpy(copy, bytes, len);
     copy[len] = '\0';
     if (old) { /* the vocabulary map may still point at the old spelling: keep it alive */
       char **r = realloc(t->retired, sizeof *r * (size_t)(t->n_retired + 1));
       if (!r) {
         free(copy);
-        return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+        return mx_status_oom();
       }
       t->retired = r;
       t->retired[t->n_retired++] = old;
@@ -90,7 +90,7 @@ mx_status_t mx_tok_set_token(mx_tokenizer_t *t, int32_t id, const char *bytes, s
   t->tok_bytes[id] = copy;
   t->tok_len[id] = (uint32_t)len;
   if (in_model_vocab) {
-    if (!mx_strmap_put(&t->vocab, copy, len, id)) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+    if (!mx_strmap_put(&t->vocab, copy, len, id)) return mx_status_oom();
     if (len == 1 && t->byte_id[(uint8_t)copy[0]] < 0) t->byte_id[(uint8_t)copy[0]] = id;
   }
   return NULL;
@@ -110,7 +110,7 @@ mx_status_t mx_tok_add_merge(mx_tokenizer_t *t, const char *left, size_t llen, c
                           t->source, rank);
   uint64_t key = ((uint64_t)(uint32_t)a << 32) | (uint32_t)b;
   if (!mx_u64map_put(&t->merges, key, ((uint64_t)(uint32_t)rank << 32) | (uint32_t)m))
-    return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+    return mx_status_oom();
   return NULL;
 }
 
@@ -119,11 +119,11 @@ mx_status_t mx_tok_add_added(mx_tokenizer_t *t, int32_t id, const char *content,
   if (len == 0) return mx_status_make(MX_STAGE_IO, "the tokenizer file is corrupt", "%s: added token %d is empty", t->source, id);
   MX_RETURN_IF_ERROR(mx_tok_set_token(t, id, content, len, false));
   mx_added_token_t *a = realloc(t->added, sizeof *a * (size_t)(t->n_added + 1));
-  if (!a) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!a) return mx_status_oom();
   t->added = a;
   a[t->n_added] = (mx_added_token_t){.content = malloc(len), .len = (uint32_t)len, .id = id, .special = special,
                                      .lstrip = lstrip, .rstrip = rstrip};
-  if (!a[t->n_added].content) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!a[t->n_added].content) return mx_status_oom();
   memcpy(a[t->n_added].content, content, len);
   t->n_added++;
   t->is_special[id] = special;
@@ -297,7 +297,7 @@ static mx_status_t encode_plain(const mx_tokenizer_t *t, const char *text, size_
   bool ok = true;
   for (size_t i = 0; ok && i < n; i += 2) ok = bpe_piece(t, text + spans[i], spans[i + 1] - spans[i], s, out);
   free(spans);
-  return ok ? NULL : mx_status_make(MX_STAGE_IO, NULL, "out of memory while tokenizing");
+  return ok ? NULL : mx_status_make(MX_STAGE_OOM, NULL, "out of memory while tokenizing");
 }
 
 mx_status_t mx_tokenizer_encode(const mx_tokenizer_t *t, const char *text, size_t len, bool add_special, mx_ids_t *out) {
@@ -305,7 +305,7 @@ mx_status_t mx_tokenizer_encode(const mx_tokenizer_t *t, const char *text, size_
   if (valid != len)
     return mx_status_make(MX_STAGE_USAGE, "pass text in UTF-8", "the input is not valid UTF-8 at byte %zu", valid);
   if (add_special && mx_tokenizer_adds_bos(t) && !mx_ids_push(out, t->bos_id))
-    return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+    return mx_status_oom();
   bpe_scratch_t s = {0};
   mx_status_t st = NULL;
   size_t pos = 0;
@@ -319,7 +319,7 @@ mx_status_t mx_tokenizer_encode(const mx_tokenizer_t *t, const char *text, size_
     if (a && a->rstrip)
       while (end < len && is_space(text[end])) end++;
     st = encode_plain(t, text + pos, seg_end - pos, &s, out);
-    if (!st && a && !mx_ids_push(out, a->id)) st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+    if (!st && a && !mx_ids_push(out, a->id)) st = mx_status_oom();
     pos = end;
   }
   free(s.sym);
@@ -352,7 +352,7 @@ mx_status_t mx_tokenizer_decode(const mx_tokenizer_t *t, const int32_t *ids, siz
   mx_utf8_append_lossy(out, (const uint8_t *)raw.data, raw.len);
   bool failed = raw.failed || out->failed;
   mx_strbuf_free(&raw);
-  return failed ? mx_status_make(MX_STAGE_IO, NULL, "out of memory while decoding") : NULL;
+  return failed ? mx_status_make(MX_STAGE_OOM, NULL, "out of memory while decoding") : NULL;
 }
 
 void mx_detok_stream_init(mx_detok_stream_t *s) { memset(s, 0, sizeof *s); }
@@ -363,7 +363,7 @@ mx_status_t mx_detok_stream_push(const mx_tokenizer_t *t, mx_detok_stream_t *s, 
   if (skip_special && t->is_special[id]) return NULL;
   size_t n = (size_t)s->n_pending + t->tok_len[id];
   uint8_t small[64], *buf = n <= sizeof small ? small : malloc(n);
-  if (!buf) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!buf) return mx_status_oom();
   memcpy(buf, s->pending, (size_t)s->n_pending);
   memcpy(buf + s->n_pending, t->tok_bytes[id], t->tok_len[id]);
   /* Emit everything but a trailing sequence that more bytes could still complete. */
@@ -381,7 +381,7 @@ mx_status_t mx_detok_stream_push(const mx_tokenizer_t *t, mx_detok_stream_t *s, 
   s->n_pending = (int)(n - keep_from);
   memcpy(s->pending, buf + keep_from, (size_t)s->n_pending);
   if (buf != small) free(buf);
-  return out->failed ? mx_status_make(MX_STAGE_IO, NULL, "out of memory while decoding") : NULL;
+  return out->failed ? mx_status_make(MX_STAGE_OOM, NULL, "out of memory while decoding") : NULL;
 }
 
 void mx_detok_stream_finish(mx_detok_stream_t *s, mx_strbuf_t *out) {

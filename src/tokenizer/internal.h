@@ -58,19 +58,19 @@ size_t mx_bytelevel_decode(const char *s, size_t len, char *out);
 
 /* Builder steps used by the loaders. */
 mx_tokenizer_t *mx_tok_alloc(const char *source, int vocab_size);
-mx_status_t mx_tok_set_token(mx_tokenizer_t *t, int32_t id, const char *bytes, size_t len, bool in_model_vocab);
-mx_status_t mx_tok_add_merge(mx_tokenizer_t *t, const char *left, size_t llen, const char *right, size_t rlen, int rank);
-mx_status_t mx_tok_add_added(mx_tokenizer_t *t, int32_t id, const char *content, size_t len, bool special, bool lstrip,
-                             bool rstrip);
-mx_status_t mx_tok_add_split(mx_tokenizer_t *t, const char *pattern);
-mx_status_t mx_tok_add_bytelevel(mx_tokenizer_t *t, bool add_prefix_space, bool use_regex);
+MX_MUST_USE mx_status_t mx_tok_set_token(mx_tokenizer_t *t, int32_t id, const char *bytes, size_t len, bool in_model_vocab);
+MX_MUST_USE mx_status_t mx_tok_add_merge(mx_tokenizer_t *t, const char *left, size_t llen, const char *right, size_t rlen, int rank);
+MX_MUST_USE mx_status_t mx_tok_add_added(mx_tokenizer_t *t, int32_t id, const char *content, size_t len, bool special, bool lstrip,
+                                         bool rstrip);
+MX_MUST_USE mx_status_t mx_tok_add_split(mx_tokenizer_t *t, const char *pattern);
+MX_MUST_USE mx_status_t mx_tok_add_bytelevel(mx_tokenizer_t *t, bool add_prefix_space, bool use_regex);
 /* Digits pre-tokenizer: each digit alone (individual) or runs of digits. */
-mx_status_t mx_tok_add_digits(mx_tokenizer_t *t, bool individual);
+MX_MUST_USE mx_status_t mx_tok_add_digits(mx_tokenizer_t *t, bool individual);
 /* Final checks: every byte has a token, ids are consistent. */
-mx_status_t mx_tok_finish(mx_tokenizer_t *t);
+MX_MUST_USE mx_status_t mx_tok_finish(mx_tokenizer_t *t);
 
 /* Splits one segment of text into pre-token pieces: appends (start, end) offsets, relative to text. */
-mx_status_t mx_pretokenize(const mx_tokenizer_t *t, const char *text, size_t len, size_t **spans, size_t *n_spans,
-                           size_t *cap);
+MX_MUST_USE mx_status_t mx_pretokenize(const mx_tokenizer_t *t, const char *text, size_t len, size_t **spans, size_t *n_spans,
+                                       size_t *cap);
 
 #endif

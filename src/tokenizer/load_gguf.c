@@ -67,7 +67,7 @@ mx_status_t mx_tokenizer_load_gguf(const mx_gguf_t *g, const char *path, mx_toke
   bool llama3_family = false;
   if (!st) st = set_pre(t, pre, plen, &llama3_family);
   char *buf = st ? NULL : malloc(8192), *right = st ? NULL : malloc(8192);
-  if (!st && (!buf || !right)) st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!st && (!buf || !right)) st = mx_status_oom();
   for (uint64_t i = 0; !st && i < n_tok; i++) {
     int type = i < n_types ? types[i] : 1;
     if (tok_lens[i] >= 8192) st = mx_status_make(MX_STAGE_IO, "the GGUF's tokenizer is corrupt", "%s: token %llu is too long", path, (unsigned long long)i);

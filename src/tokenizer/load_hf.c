@@ -51,7 +51,7 @@ static mx_status_t add_pre_step(mx_tokenizer_t *t, json_t *p) {
     const char *lit = json_string_value(json_object_get(pat, "String"));
     if (!lit) return refuse(t, "Split pattern", "(missing)");
     char *esc = regex_escape(lit);
-    if (!esc) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+    if (!esc) return mx_status_oom();
     mx_status_t st = mx_tok_add_split(t, esc);
     free(esc);
     return st;
@@ -97,7 +97,7 @@ static mx_status_t load_vocab_and_merges(mx_tokenizer_t *t, json_t *model) {
   const char *k;
   json_t *v;
   char *buf = malloc(8192);
-  if (!buf) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!buf) return mx_status_oom();
   mx_status_t st = NULL;
   json_object_foreach(json_object_get(model, "vocab"), k, v) {
     size_t len = strlen(k);
@@ -111,7 +111,7 @@ static mx_status_t load_vocab_and_merges(mx_tokenizer_t *t, json_t *model) {
   size_t i;
   json_t *m;
   char *right = malloc(8192);
-  if (!right && !st) st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!right && !st) st = mx_status_oom();
   json_array_foreach(json_object_get(model, "merges"), i, m) {
     if (st) break;
     const char *a, *b;

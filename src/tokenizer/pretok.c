@@ -64,7 +64,8 @@ static char *spell_out_spaces(const char *p) {
 
 static mx_status_t add_regex_step(mx_tokenizer_t *t, mx_pre_kind_t kind, const char *pattern) {
   if (t->n_steps >= MX_TOK_MAX_STEPS)
-    return mx_status_make(MX_STAGE_IO, NULL, "%s: more than %d pre-tokenizer steps", t->source, MX_TOK_MAX_STEPS);
+    return mx_status_make(MX_STAGE_IO, "this tokenizer's pre-tokenizer sequence is not supported; use a byte-level BPE tokenizer",
+                          "%s: more than %d pre-tokenizer steps", t->source, MX_TOK_MAX_STEPS);
   char *spelled = spell_out_spaces(pattern);
   if (!spelled)
     return mx_status_make(MX_STAGE_IO, "the tokenizer's pre-tokenizer regex is not supported",
@@ -138,7 +139,7 @@ static bool split_piece(const pcre2_code *re, pcre2_match_data *md, const char *
 mx_status_t mx_pretokenize(const mx_tokenizer_t *t, const char *text, size_t len, size_t **spans, size_t *n_spans,
                            size_t *cap) {
   size_t *cur = NULL, ncur = 0, ccur = 0;
-  if (!push_span(&cur, &ncur, &ccur, 0, len)) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!push_span(&cur, &ncur, &ccur, 0, len)) return mx_status_oom();
   pcre2_match_data *md = NULL;
   for (int s = 0; s < t->n_steps; s++) {
     const mx_pre_step_t *step = &t->steps[s];
@@ -152,7 +153,7 @@ mx_status_t mx_pretokenize(const mx_tokenizer_t *t, const char *text, size_t len
     if (!ok) {
       free(cur);
       pcre2_match_data_free(md);
-      return mx_status_make(MX_STAGE_IO, NULL, "out of memory while pre-tokenizing");
+      return mx_status_make(MX_STAGE_OOM, NULL, "out of memory while pre-tokenizing");
     }
   }
   pcre2_match_data_free(md);
@@ -160,7 +161,7 @@ mx_status_t mx_pretokenize(const mx_tokenizer_t *t, const char *text, size_t len
     if (cur[i + 1] == cur[i]) continue;
     if (!push_span(spans, n_spans, cap, cur[i], cur[i + 1])) {
       free(cur);
-      return mx_status_make(MX_STAGE_IO, NULL, "out of memory while pre-tokenizing");
+      return mx_status_make(MX_STAGE_OOM, NULL, "out of memory while pre-tokenizing");
     }
   }
   free(cur);

@@ -25,11 +25,11 @@ void mx_ids_free(mx_ids_t *ids);
 bool mx_ids_push(mx_ids_t *ids, int32_t id);
 
 /* From a directory holding tokenizer.json (and optionally tokenizer_config.json / chat_template.jinja). */
-mx_status_t mx_tokenizer_load_hf(const char *dir, mx_tokenizer_t **out);
+MX_MUST_USE mx_status_t mx_tokenizer_load_hf(const char *dir, mx_tokenizer_t **out);
 /* From the tokenizer.ggml.* metadata of a GGUF file; `path` names it in errors. */
-mx_status_t mx_tokenizer_load_gguf(const mx_gguf_t *g, const char *path, mx_tokenizer_t **out);
+MX_MUST_USE mx_status_t mx_tokenizer_load_gguf(const mx_gguf_t *g, const char *path, mx_tokenizer_t **out);
 /* A tokenizer from a path alone: a directory with tokenizer.json, or a GGUF file. */
-mx_status_t mx_tokenizer_open(const char *path, mx_tokenizer_t **out);
+MX_MUST_USE mx_status_t mx_tokenizer_open(const char *path, mx_tokenizer_t **out);
 void mx_tokenizer_free(mx_tokenizer_t *t);
 
 int mx_tokenizer_vocab_size(const mx_tokenizer_t *t);
@@ -44,10 +44,10 @@ const char *mx_tokenizer_token_bytes(const mx_tokenizer_t *t, int32_t id, size_t
 
 /* Appends the ids of `text` (which must be valid UTF-8: otherwise a usage error naming the byte
  * offset). add_special: prepend BOS when the configuration says so (as HF's add_special_tokens). */
-mx_status_t mx_tokenizer_encode(const mx_tokenizer_t *t, const char *text, size_t len, bool add_special, mx_ids_t *out);
+MX_MUST_USE mx_status_t mx_tokenizer_encode(const mx_tokenizer_t *t, const char *text, size_t len, bool add_special, mx_ids_t *out);
 /* Appends the decoded text; invalid UTF-8 produced by the ids becomes U+FFFD as in HF. */
-mx_status_t mx_tokenizer_decode(const mx_tokenizer_t *t, const int32_t *ids, size_t n, bool skip_special,
-                                mx_strbuf_t *out);
+MX_MUST_USE mx_status_t mx_tokenizer_decode(const mx_tokenizer_t *t, const int32_t *ids, size_t n, bool skip_special,
+                                            mx_strbuf_t *out);
 
 /* Streaming decode for generation: each push appends only complete UTF-8 characters; the
  * concatenation of every push and the final finish equals mx_tokenizer_decode of all the ids. */
@@ -57,8 +57,8 @@ typedef struct {
 } mx_detok_stream_t;
 
 void mx_detok_stream_init(mx_detok_stream_t *s);
-mx_status_t mx_detok_stream_push(const mx_tokenizer_t *t, mx_detok_stream_t *s, int32_t id, bool skip_special,
-                                 mx_strbuf_t *out);
+MX_MUST_USE mx_status_t mx_detok_stream_push(const mx_tokenizer_t *t, mx_detok_stream_t *s, int32_t id, bool skip_special,
+                                             mx_strbuf_t *out);
 void mx_detok_stream_finish(mx_detok_stream_t *s, mx_strbuf_t *out);
 
 #endif

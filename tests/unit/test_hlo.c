@@ -52,7 +52,7 @@ static void shape_errors_are_reported_once(void **state) {
   assert_int_equal(r2.id, -1);
   mx_hlo_func_end(h, 1, &r);
   char *text;
-  assert_status(mx_hlo_finish(h, &text), MX_STAGE_USAGE, "matmul contracts 8 against 7");
+  assert_status(mx_hlo_finish(h, &text), MX_STAGE_INTERNAL, "matmul contracts 8 against 7");
   assert_null(text);
   mx_hlo_destroy(h);
 }
@@ -66,7 +66,7 @@ static void add_of_different_types_fails(void **state) {
   mx_hval_t r = mx_hlo_add(h, args[0], args[1]);
   mx_hlo_func_end(h, 1, &r);
   char *text;
-  assert_status(mx_hlo_finish(h, &text), MX_STAGE_USAGE, "add of different types");
+  assert_status(mx_hlo_finish(h, &text), MX_STAGE_INTERNAL, "add of different types");
   mx_hlo_destroy(h);
 }
 
@@ -75,7 +75,7 @@ static void unclosed_function_fails(void **state) {
   mx_hlo_t *h = mx_hlo_create();
   mx_hlo_func_begin(h, "open", 0, NULL, NULL);
   char *text;
-  assert_status(mx_hlo_finish(h, &text), MX_STAGE_USAGE, "unclosed");
+  assert_status(mx_hlo_finish(h, &text), MX_STAGE_INTERNAL, "unclosed");
   mx_hlo_destroy(h);
 }
 
