@@ -27,7 +27,7 @@ mx_status_t mx_divergence_measure(mx_session_t *ref_s, mx_session_t *low_s, cons
   int V = mx_session_config(ref_s)->vocab, n = n_prompt + steps - 1;
   int32_t *seq = malloc(sizeof *seq * (size_t)n);
   float *lr = malloc(sizeof(float) * (size_t)n * (size_t)V), *ll = malloc(sizeof(float) * (size_t)n * (size_t)V);
-  mx_status_t st = (!seq || !lr || !ll) ? mx_status_make(MX_STAGE_IO, NULL, "out of memory") : NULL;
+  mx_status_t st = (!seq || !lr || !ll) ? mx_status_oom() : NULL;
   if (!st) {
     memcpy(seq, prompt, sizeof *seq * (size_t)n_prompt);
     memcpy(seq + n_prompt, ref, sizeof *seq * (size_t)(steps - 1));

@@ -20,7 +20,7 @@ typedef struct {
 
 /* Scores prompt + ref on both sessions and compares: `ref` is the f32 trajectory, `low` the
  * low-precision one, `steps` tokens each. */
-mx_status_t mx_divergence_measure(mx_session_t *ref_s, mx_session_t *low_s, const int32_t *prompt, int n_prompt,
+MX_MUST_USE mx_status_t mx_divergence_measure(mx_session_t *ref_s, mx_session_t *low_s, const int32_t *prompt, int n_prompt,
                                   const int32_t *ref, const int32_t *low, int steps, mx_divergence_t *r);
 bool mx_divergence_passes(const mx_divergence_t *r);
 

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/log.h"
+
 struct mx_fleet {
   int n;
   char *devices[MX_FLEET_MAX_DEVICES];
@@ -18,17 +20,17 @@ mx_status_t mx_fleet_create(const mx_fleet_options_t *o, mx_fleet_t **out) {
   if (o->n_devices < 1 || o->n_devices > MX_FLEET_MAX_DEVICES)
     return mx_status_make(MX_STAGE_USAGE, "list 1 to 16 devices", "%d devices", o->n_devices);
   mx_fleet_t *f = calloc(1, sizeof *f);
-  if (!f) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!f) return mx_status_oom();
   mx_status_t st = NULL;
   for (int i = 0; i < o->n_devices && !st; i++) {
     f->n = i + 1;
     if (!(f->devices[i] = strdup(o->devices[i]))) {
-      st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+      st = mx_status_oom();
       break;
     }
     mx_session_options_t so = o->session;
     so.device = f->devices[i];
-    if (o->n_devices > 1) fprintf(stderr, "mlxcel: starting device %d of %d: %s\n", i + 1, o->n_devices, so.device);
+    if (o->n_devices > 1) mx_log(MX_LOG_INFO, "mlxcel: starting device %d of %d: %s", i + 1, o->n_devices, so.device);
     st = mx_session_open(&so, &f->sessions[i]);
     if (!st) st = mx_session_start(f->sessions[i]);
     mx_sched_options_t sched = {.n_slots = st ? 0 : mx_session_slots(f->sessions[i]), .queue_max = o->queue_max};

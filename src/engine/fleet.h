@@ -26,7 +26,7 @@ typedef struct mx_fleet mx_fleet_t;
 
 /* Opens and starts a session per device, in order, and a scheduler over each; progress goes to
  * stderr when there is more than one device. On failure, what was started is stopped again. */
-mx_status_t mx_fleet_create(const mx_fleet_options_t *o, mx_fleet_t **out);
+MX_MUST_USE mx_status_t mx_fleet_create(const mx_fleet_options_t *o, mx_fleet_t **out);
 /* Shuts every scheduler down at once, against one deadline (mx_sched_shutdown blocks until its
  * requests end, so one after another would let the later ones keep admitting). */
 void mx_fleet_drain(mx_fleet_t *f, int deadline_ms);

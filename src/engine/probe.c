@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "base/clock.h"
+#include "base/log.h"
 #include "compiler/compile.h"
 #include "device/launch.h"
 #include "hlo/smoke.h"
@@ -63,7 +64,7 @@ static mx_status_t compile_case(const char *compiler, const mx_target_t *t, cons
   snprintf(c->vmfb, sizeof c->vmfb, "%s/%s.vmfb", dir, c->name);
   char label[96];
   mx_target_label(t, label, sizeof label);
-  fprintf(stderr, "mlxcel smoke: compiling %s for %s ...\n", c->name, label);
+  mx_log(MX_LOG_INFO, "mlxcel smoke: compiling %s for %s ...", c->name, label);
   return mx_compile_mlir(compiler, t, c->mlir, c->vmfb, &c->compile_ms);
 }
 
@@ -126,7 +127,7 @@ static mx_status_t run_on_device(const mx_smoke_options_t *a, const mx_target_t 
   double add_ref[AR * AC];
   float *ma = malloc(sizeof(float) * M * K), *mb = malloc(sizeof(float) * K * N);
   double *mm_ref = calloc((size_t)M * N, sizeof(double));
-  if (!st && (!ma || !mb || !mm_ref)) st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!st && (!ma || !mb || !mm_ref)) st = mx_status_oom();
   if (!st) {
     fill_random(x, AR * AC, 1);
     fill_random(y, AR * AC, 2);
@@ -179,7 +180,7 @@ mx_status_t mx_smoke_run(const mx_smoke_options_t *a, mx_smoke_case_t cases[2], 
   }
   run->target = target;
   mx_status_t st = run->ping_ms && run->empty_ms ? run_on_device(a, &target, cases, dir, run)
-                                                 : mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+                                                 : mx_status_oom();
   if (!st) *passed = cases[0].max_rel_err < MX_SMOKE_MAX_REL_ERR && cases[1].max_rel_err < MX_SMOKE_MAX_REL_ERR;
   return st;
 }

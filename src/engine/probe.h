@@ -43,11 +43,11 @@ typedef struct {
 /* Compiles (into `dir`, a work directory the caller made, or --compile-only's), loads and runs both
  * cases; run->ping_ms and run->empty_ms must hold `repeat` doubles each. *passed: both within
  * MX_SMOKE_MAX_REL_ERR (or the modules were compiled, with compile_only). */
-mx_status_t mx_smoke_run(const mx_smoke_options_t *a, mx_smoke_case_t cases[2], char *dir, mx_smoke_run_t *run, int *passed);
+MX_MUST_USE mx_status_t mx_smoke_run(const mx_smoke_options_t *a, mx_smoke_case_t cases[2], char *dir, mx_smoke_run_t *run, int *passed);
 /* Removes what the smoke wrote into its work directory, and the directory. */
 void mx_smoke_remove_work_dir(const char *dir, mx_smoke_case_t *cases, int n);
 
 /* Starts a worker and lists the runtime's drivers (up to `cap`) and its version. */
-mx_status_t mx_probe_devices(mx_driver_desc_t *drivers, int cap, int *n, char *runtime, size_t runtime_cap);
+MX_MUST_USE mx_status_t mx_probe_devices(mx_driver_desc_t *drivers, int cap, int *n, char *runtime, size_t runtime_cap);
 
 #endif

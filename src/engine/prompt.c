@@ -11,7 +11,7 @@ mx_status_t mx_prompt_encode_chat(const mx_tokenizer_t *t, const mx_chat_msg_t *
   size_t bl = 0;
   const char *bos = mx_tokenizer_bos(t) >= 0 ? mx_tokenizer_token_bytes(t, mx_tokenizer_bos(t), &bl) : NULL;
   char *bos_text = bos ? strndup(bos, bl) : NULL;
-  if (bos && !bos_text) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (bos && !bos_text) return mx_status_oom();
   mx_chat_template_t ct;
   mx_status_t st = mx_chat_template_parse(mx_tokenizer_chat_template(t), bos_text, &ct);
   free(bos_text);
@@ -19,7 +19,7 @@ mx_status_t mx_prompt_encode_chat(const mx_tokenizer_t *t, const mx_chat_msg_t *
   mx_strbuf_t text;
   mx_strbuf_init(&text);
   st = mx_chat_render(&ct, msgs, n, true, &text);
-  if (!st && text.failed) st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!st && text.failed) st = mx_status_oom();
   /* The template already holds BOS where the model wants it. */
   if (!st) st = mx_tokenizer_encode(t, text.data ? text.data : "", text.len, false, ids);
   mx_strbuf_free(&text);

@@ -12,9 +12,9 @@
 #include "tokenizer/tokenizer.h"
 
 /* Appends the ids of a raw prompt (valid UTF-8; otherwise a usage error naming the byte). */
-mx_status_t mx_prompt_encode_text(const mx_tokenizer_t *t, const char *text, size_t len, mx_ids_t *ids);
+MX_MUST_USE mx_status_t mx_prompt_encode_text(const mx_tokenizer_t *t, const char *text, size_t len, mx_ids_t *ids);
 /* Renders msgs with the tokenizer's chat template (with the assistant's generation prompt) and
  * appends their ids. Fails with a usage error when the model has no template we know. */
-mx_status_t mx_prompt_encode_chat(const mx_tokenizer_t *t, const mx_chat_msg_t *msgs, int n, mx_ids_t *ids);
+MX_MUST_USE mx_status_t mx_prompt_encode_chat(const mx_tokenizer_t *t, const mx_chat_msg_t *msgs, int n, mx_ids_t *ids);
 
 #endif

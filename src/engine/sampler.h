@@ -18,7 +18,7 @@ typedef struct {
 } mx_sampling_t;
 
 /* Checks ranges; a usage error names the parameter. */
-mx_status_t mx_sampling_validate(const mx_sampling_t *s);
+MX_MUST_USE mx_status_t mx_sampling_validate(const mx_sampling_t *s);
 /* True when the device's argmax can be used instead of transferring logits. */
 bool mx_sampling_is_greedy(const mx_sampling_t *s);
 

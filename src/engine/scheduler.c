@@ -168,7 +168,7 @@ static bool take_token(mx_sched_t *s, mx_request_t *r, int32_t id, mx_finish_t *
   bool ok = mx_ids_push(&r->generated, id);
   pthread_mutex_unlock(&r->mu);
   bool done = false;
-  mx_status_t st = ok ? mx_seq_accept(&r->seq, id, &done) : mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  mx_status_t st = ok ? mx_seq_accept(&r->seq, id, &done) : mx_status_oom();
   if (st) {
     *why = MX_FINISH_ERROR;
     *err = st;
@@ -180,21 +180,16 @@ static bool take_token(mx_sched_t *s, mx_request_t *r, int32_t id, mx_finish_t *
   return done;
 }
 
-/* A copy of st that a request can own. */
-static mx_status_t copy_status(mx_status_t st) {
-  return mx_status_make(mx_status_stage(st), mx_status_remedy(st)[0] ? mx_status_remedy(st) : NULL, "%s", mx_status_message(st));
-}
-
 /* A device failure ends every running and waiting request and marks the scheduler unhealthy. */
 static void fail_all_locked(mx_sched_t *s, mx_status_t st) {
   s->healthy = false;
   for (int b = 0; b < s->n_slots; b++)
-    if (s->slots[b]) finish_locked(s, s->slots[b], MX_FINISH_ERROR, copy_status(st));
+    if (s->slots[b]) finish_locked(s, s->slots[b], MX_FINISH_ERROR, mx_status_clone(st));
   while (s->head) {
     mx_request_t *r = s->head;
     s->head = r->next;
     s->queued--;
-    finish_locked(s, r, MX_FINISH_ERROR, copy_status(st));
+    finish_locked(s, r, MX_FINISH_ERROR, mx_status_clone(st));
   }
   s->tail = NULL;
   mx_status_free(st);
@@ -323,12 +318,12 @@ static void *engine_main(void *arg) {
 mx_status_t mx_sched_create(mx_session_t *session, const mx_sched_options_t *o, mx_sched_t **out) {
   *out = NULL;
   if (o->n_slots != mx_session_slots(session))
-    return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "a %d-slot scheduler on a %d-slot session", o->n_slots,
+    return mx_status_make(MX_STAGE_INTERNAL, NULL, "a %d-slot scheduler on a %d-slot session", o->n_slots,
                           mx_session_slots(session));
   if (o->queue_max < 0)
     return mx_status_make(MX_STAGE_USAGE, "give a queue length of 0 or more", "queue length %d", o->queue_max);
   mx_sched_t *s = calloc(1, sizeof *s);
-  if (!s) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!s) return mx_status_oom();
   s->session = session;
   s->config = mx_session_config(session);
   s->tok = mx_session_tokenizer(session);
@@ -342,7 +337,7 @@ mx_status_t mx_sched_create(mx_session_t *session, const mx_sched_options_t *o, 
   pthread_cond_init(&s->cv, NULL);
   if (!s->logits || pthread_create(&s->thread, NULL, engine_main, s) != 0) {
     mx_sched_destroy(s);
-    return mx_status_make(MX_STAGE_IO, NULL, "cannot start the engine thread");
+    return mx_status_make(MX_STAGE_IO, "lower the number of threads or processes on this host (ulimit -u)", "cannot start the engine thread");
   }
   s->thread_started = true;
   *out = s;
@@ -404,7 +399,7 @@ mx_status_t mx_sched_submit(mx_sched_t *s, const mx_request_params_t *p, mx_requ
   *out = NULL;
   MX_RETURN_IF_ERROR(validate(s, p));
   mx_request_t *r = calloc(1, sizeof *r);
-  if (!r) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!r) return mx_status_oom();
   atomic_init(&r->refs, 2);
   atomic_init(&r->cancel, false);
   pthread_mutex_init(&r->mu, NULL);
@@ -417,7 +412,7 @@ mx_status_t mx_sched_submit(mx_sched_t *s, const mx_request_params_t *p, mx_requ
   for (int i = 0; ok && i < p->n_stops; i++) ok = (r->stops[r->n_stops++] = strdup(p->stops[i])) != NULL;
   mx_seq_params_t sp = {.max_tokens = p->max_tokens, .sampling = p->sampling, .stops = (const char *const *)r->stops,
                         .n_stops = r->n_stops, .ignore_eos = p->ignore_eos};
-  mx_status_t st = ok ? mx_seq_init(&r->seq, s->session, p->prompt, p->n_prompt, &sp) : mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  mx_status_t st = ok ? mx_seq_init(&r->seq, s->session, p->prompt, p->n_prompt, &sp) : mx_status_oom();
   if (st) {
     request_free(r);
     return st;

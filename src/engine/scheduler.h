@@ -44,7 +44,7 @@ typedef struct {
 } mx_sched_options_t;
 
 /* Starts the engine thread over a started session (not owned). */
-mx_status_t mx_sched_create(mx_session_t *session, const mx_sched_options_t *o, mx_sched_t **out);
+MX_MUST_USE mx_status_t mx_sched_create(mx_session_t *session, const mx_sched_options_t *o, mx_sched_t **out);
 /* Stops admitting (submit fails), cancels waiting requests, lets running ones finish until
  * deadline_ms has passed, cancels the rest and joins the thread. Idempotent. */
 void mx_sched_shutdown(mx_sched_t *s, int deadline_ms);
@@ -54,7 +54,7 @@ void mx_sched_destroy(mx_sched_t *s);
 /* Queues a request. Fails with MX_STAGE_USAGE for bad parameters (the message names the field) and
  * with MX_STAGE_BUSY when the wait queue is full or the scheduler is shutting down, and with
  * MX_STAGE_DEVICE after a device failure (the scheduler is unhealthy for good). */
-mx_status_t mx_sched_submit(mx_sched_t *s, const mx_request_params_t *p, mx_request_t **out);
+MX_MUST_USE mx_status_t mx_sched_submit(mx_sched_t *s, const mx_request_params_t *p, mx_request_t **out);
 
 /* Waits up to timeout_ms (0: don't wait, <0: forever) for text not yet taken or for the end.
  * Appends the new text to `text` (may be NULL) and returns true once the request has finished and
@@ -89,6 +89,6 @@ typedef struct {
 void mx_sched_stats(mx_sched_t *s, mx_sched_stats_t *out);
 /* The device's allocator statistics. The session is not thread-safe: while a scheduler runs it,
  * ask the scheduler, which takes its turn between device calls. */
-mx_status_t mx_sched_device_stats(mx_sched_t *s, mx_alloc_stats_t *out);
+MX_MUST_USE mx_status_t mx_sched_device_stats(mx_sched_t *s, mx_alloc_stats_t *out);
 
 #endif

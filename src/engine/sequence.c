@@ -32,7 +32,7 @@ mx_status_t mx_seq_init(mx_seq_t *q, const mx_session_t *s, const int32_t *promp
   }
   if (!ok) {
     mx_seq_free(q);
-    return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+    return mx_status_oom();
   }
   return NULL;
 }
@@ -67,7 +67,7 @@ static void release(mx_seq_t *q) {
 
 mx_status_t mx_seq_accept(mx_seq_t *q, int32_t id, bool *done) {
   *done = false;
-  if (!mx_ids_push(&q->history, id)) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!mx_ids_push(&q->history, id)) return mx_status_oom();
   q->last = id;
   if (!q->p.ignore_eos && mx_config_is_eos(q->config, id)) {
     q->eos = true;
@@ -98,7 +98,7 @@ void mx_seq_end(mx_seq_t *q) {
 mx_status_t mx_seq_prefill(mx_session_t *s, int slot, mx_seq_t *q) {
   int32_t next = -1;
   if (q->sampler && !q->logits && !(q->logits = malloc(sizeof(float) * (size_t)q->config->vocab)))
-    return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+    return mx_status_oom();
   MX_RETURN_IF_ERROR(mx_session_prefill_slot(s, slot, q->history.ids, q->n_prompt, q->logits, &next));
   bool done;
   return mx_seq_accept(q, mx_seq_pick(q, next, q->logits), &done);
@@ -117,7 +117,7 @@ mx_status_t mx_seq_generate(mx_session_t *s, mx_seq_t *q, void (*on_text)(void *
   double t1 = mx_now_ms();
   int K = mx_session_decode_steps(s);
   int32_t *steps = K > 1 ? malloc(sizeof *steps * (size_t)K) : NULL;
-  if (!st && K > 1 && !steps) st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!st && K > 1 && !steps) st = mx_status_oom();
   while (!st) {
     emit_text(q, on_text, ctx);
     if (q->finish) break;

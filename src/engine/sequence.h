@@ -53,7 +53,7 @@ typedef struct {
 } mx_seq_t;
 
 /* A sequence over `prompt` (copied) for a started or opened session's model. */
-mx_status_t mx_seq_init(mx_seq_t *q, const mx_session_t *s, const int32_t *prompt, int n_prompt, const mx_seq_params_t *p);
+MX_MUST_USE mx_status_t mx_seq_init(mx_seq_t *q, const mx_session_t *s, const int32_t *prompt, int n_prompt, const mx_seq_params_t *p);
 void mx_seq_free(mx_seq_t *q);
 
 bool mx_seq_greedy(const mx_seq_t *q);
@@ -67,14 +67,14 @@ const int32_t *mx_seq_tokens(const mx_seq_t *q); /* the generated ids */
 int32_t mx_seq_pick(mx_seq_t *q, int32_t device_next, float *logits);
 /* Takes the generated token `id`: records it, decides whether the sequence is finished (EOS, stop
  * string, budget, capacity) and sets *done and q->finish. Fails only when out of memory. */
-mx_status_t mx_seq_accept(mx_seq_t *q, int32_t id, bool *done);
+MX_MUST_USE mx_status_t mx_seq_accept(mx_seq_t *q, int32_t id, bool *done);
 /* Text that became final since the last call (may be empty; valid until the next accept or end). */
 size_t mx_seq_take_text(mx_seq_t *q, const char **data);
 /* The end of generation: releases what was held back (an incomplete character, a stop-string prefix). */
 void mx_seq_end(mx_seq_t *q);
 
 /* Runs the prompt into `slot` and takes the first token. */
-mx_status_t mx_seq_prefill(mx_session_t *s, int slot, mx_seq_t *q);
+MX_MUST_USE mx_status_t mx_seq_prefill(mx_session_t *s, int slot, mx_seq_t *q);
 
 typedef struct {
   double prefill_ms;
@@ -83,7 +83,7 @@ typedef struct {
 
 /* One sequence on a single-slot session, from prefill until it finishes; on_text (may be NULL) gets
  * each piece of final text as soon as it is final. */
-mx_status_t mx_seq_generate(mx_session_t *s, mx_seq_t *q, void (*on_text)(void *ctx, const char *text, size_t n),
+MX_MUST_USE mx_status_t mx_seq_generate(mx_session_t *s, mx_seq_t *q, void (*on_text)(void *ctx, const char *text, size_t n),
                             void *ctx, mx_seq_timing_t *timing);
 
 #endif

@@ -40,7 +40,7 @@ static mx_status_t tokenizer_for_model(const mx_model_t *m, mx_tokenizer_t **out
 mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
   *out = NULL;
   mx_session_t *s = calloc(1, sizeof *s);
-  if (!s) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!s) return mx_status_oom();
   s->o = *o;
   s->model_path = strdup(o->model_path);
   s->device = strdup(o->device);
@@ -85,7 +85,7 @@ mx_status_t mx_session_start(mx_session_t *s) {
   MX_RETURN_IF_ERROR(mx_weights_prepare(s->model, s->o.precision, &params));
   s->t.prepare_ms = params.prepare_ms;
   if (params.weight_dtype != s->graph.weight_dtype)
-    return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "prepared %s weights for a graph of %s weights",
+    return mx_status_make(MX_STAGE_INTERNAL, NULL, "prepared %s weights for a graph of %s weights",
                           mx_dtype_name(params.weight_dtype), mx_dtype_name(s->graph.weight_dtype));
   t0 = mx_now_ms();
   mx_vmfb_t vmfb = {0};
@@ -140,7 +140,7 @@ mx_status_t mx_check_token_ids(const char *fn, const int32_t *ids, int n, int vo
                             "the device computed a wrong argmax: a compiler bug for this target (see docs/spikes.md); "
                             "report it with the device and the VMFB",
                             "%s returned token %d (row %d), outside the vocabulary 0..%d", fn, ids[i], i, vocab - 1);
-    return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "%s given token %d (row %d), outside the vocabulary 0..%d", fn,
+    return mx_status_make(MX_STAGE_INTERNAL, NULL, "%s given token %d (row %d), outside the vocabulary 0..%d", fn,
                           ids[i], i, vocab - 1);
   }
   return NULL;
@@ -149,19 +149,19 @@ mx_status_t mx_check_token_ids(const char *fn, const int32_t *ids, int n, int vo
 /* Calls fn and takes back either `n_floats` floats or `n_tokens` i32 tokens. */
 static mx_status_t call(mx_session_t *s, const char *fn, mx_tensor_t *in, int n_in, float *floats, size_t n_floats,
                         int32_t *tokens, int n_tokens) {
-  if (!s->worker) return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "session not started");
+  if (!s->worker) return mx_status_make(MX_STAGE_INTERNAL, NULL, "session not started");
   mx_tensor_t out;
   int n_out = 0;
   MX_RETURN_IF_ERROR(mx_worker_call(s->worker, s->module, fn, in, n_in, 0, &out, 1, &n_out));
   mx_status_t st = NULL;
-  if (n_out != 1) st = mx_status_make(MX_STAGE_CALL, "this is an engine bug", "%s returned %d outputs", fn, n_out);
+  if (n_out != 1) st = mx_status_make(MX_STAGE_INTERNAL, NULL, "%s returned %d outputs", fn, n_out);
   else if (floats) {
     if (out.dtype != MX_F32 || (size_t)mx_tensor_count(&out) != n_floats)
-      st = mx_status_make(MX_STAGE_CALL, "this is an engine bug", "%s returned an unexpected logits tensor", fn);
+      st = mx_status_make(MX_STAGE_INTERNAL, NULL, "%s returned an unexpected logits tensor", fn);
     else memcpy(floats, out.data, n_floats * sizeof(float));
   } else {
     if (out.dtype != MX_I32 || mx_tensor_count(&out) != n_tokens)
-      st = mx_status_make(MX_STAGE_CALL, "this is an engine bug", "%s returned an unexpected token tensor", fn);
+      st = mx_status_make(MX_STAGE_INTERNAL, NULL, "%s returned an unexpected token tensor", fn);
     else {
       memcpy(tokens, out.data, sizeof(int32_t) * (size_t)n_tokens);
       st = mx_check_token_ids(fn, tokens, n_tokens, mx_model_config(s->model)->vocab, true);
@@ -179,10 +179,10 @@ mx_status_t mx_session_prefill_slot(mx_session_t *s, int slot, const int32_t *id
     return mx_status_make(MX_STAGE_USAGE, "shorten the prompt or raise the context capacity",
                           "a prompt of %d tokens does not fit the largest prefill (%d)", n, mx_session_max_prompt(s));
   if (slot < 0 || slot >= s->graph.slots)
-    return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "slot %d of %d", slot, s->graph.slots);
+    return mx_status_make(MX_STAGE_INTERNAL, NULL, "slot %d of %d", slot, s->graph.slots);
   MX_RETURN_IF_ERROR(mx_check_token_ids("prefill", ids, n, mx_model_config(s->model)->vocab, false));
   int32_t *padded = calloc((size_t)bucket, sizeof *padded), len = n, sl = slot;
-  if (!padded) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!padded) return mx_status_oom();
   memcpy(padded, ids, sizeof *ids * (size_t)n);
   int64_t shape = bucket;
   mx_tensor_t in[3] = {mx_tensor_host(MX_I32, 1, &shape, padded), mx_tensor_host(MX_I32, 0, NULL, &len),
@@ -237,7 +237,7 @@ int mx_session_decode_steps(const mx_session_t *s) { return s->graph.decode_step
 
 mx_status_t mx_session_decode_slots_steps(mx_session_t *s, const int32_t *tokens, const int32_t *pos, int32_t *next) {
   int S = s->graph.slots, K = s->graph.decode_steps, window;
-  if (K < 2) return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "the module has no multi-step decode");
+  if (K < 2) return mx_status_make(MX_STAGE_INTERNAL, NULL, "the module has no multi-step decode");
   MX_RETURN_IF_ERROR(check_decode(s, tokens, pos, K, &window));
   int64_t shape = S;
   mx_tensor_t in[2] = {mx_tensor_host(MX_I32, 1, &shape, (int32_t *)tokens), mx_tensor_host(MX_I32, 1, &shape, (int32_t *)pos)};
@@ -248,7 +248,7 @@ mx_status_t mx_session_decode_slots_steps(mx_session_t *s, const int32_t *tokens
 
 mx_status_t mx_session_decode(mx_session_t *s, int32_t token, int pos, float *logits, int32_t *next) {
   if (s->graph.slots != 1)
-    return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "single-sequence decode on a %d-slot session", s->graph.slots);
+    return mx_status_make(MX_STAGE_INTERNAL, NULL, "single-sequence decode on a %d-slot session", s->graph.slots);
   int32_t p = pos;
   return mx_session_decode_slots(s, &token, &p, logits, next);
 }
@@ -256,10 +256,10 @@ mx_status_t mx_session_decode(mx_session_t *s, int32_t token, int pos, float *lo
 mx_status_t mx_session_score(mx_session_t *s, const int32_t *ids, int n, float *out) {
   int S = s->o.score_len;
   if (S <= 0 || n < 1 || n > S)
-    return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "score of %d tokens with score length %d", n, S);
+    return mx_status_make(MX_STAGE_INTERNAL, NULL, "score of %d tokens with score length %d", n, S);
   int32_t *padded = calloc((size_t)S, sizeof *padded);
   float *all = malloc(sizeof(float) * (size_t)S * (size_t)mx_model_config(s->model)->vocab);
-  mx_status_t st = (!padded || !all) ? mx_status_make(MX_STAGE_IO, NULL, "out of memory") : NULL;
+  mx_status_t st = (!padded || !all) ? mx_status_oom() : NULL;
   if (!st) {
     memcpy(padded, ids, sizeof *ids * (size_t)n);
     int64_t shape = S;

@@ -41,8 +41,8 @@ typedef struct {
 
 typedef struct mx_session mx_session_t;
 
-mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out);
-mx_status_t mx_session_start(mx_session_t *s);
+MX_MUST_USE mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out);
+MX_MUST_USE mx_status_t mx_session_start(mx_session_t *s);
 void mx_session_destroy(mx_session_t *s);
 
 const mx_model_config_t *mx_session_config(const mx_session_t *s);
@@ -56,32 +56,32 @@ int mx_session_slots(const mx_session_t *s);
 
 /* Runs the prompt from position 0 into `slot`'s KV cache. Greedy: *next is the argmax (logits
  * NULL); sampling: logits (vocab floats) receives the last position's logits. */
-mx_status_t mx_session_prefill_slot(mx_session_t *s, int slot, const int32_t *ids, int n, float *logits, int32_t *next);
+MX_MUST_USE mx_status_t mx_session_prefill_slot(mx_session_t *s, int slot, const int32_t *ids, int n, float *logits, int32_t *next);
 /* Slot 0. */
-mx_status_t mx_session_prefill(mx_session_t *s, const int32_t *ids, int n, float *logits, int32_t *next);
+MX_MUST_USE mx_status_t mx_session_prefill(mx_session_t *s, const int32_t *ids, int n, float *logits, int32_t *next);
 /* One decode step for every slot: tokens[b] at position pos[b] (the positions before it are in slot
  * b's cache). Greedy: next[b] is slot b's argmax; sampling: logits receives slots x vocab floats.
  * Idle slots may pass any token and an in-range position; their results are meaningless. */
-mx_status_t mx_session_decode_slots(mx_session_t *s, const int32_t *tokens, const int32_t *pos, float *logits,
+MX_MUST_USE mx_status_t mx_session_decode_slots(mx_session_t *s, const int32_t *tokens, const int32_t *pos, float *logits,
                                     int32_t *next);
 /* Greedy steps per multi-step call (1: the module has none). */
 int mx_session_decode_steps(const mx_session_t *s);
 /* mx_session_decode_steps(s) greedy steps for every slot in one call: next receives K x slots tokens,
  * row k the tokens of step k (each fed to step k + 1 at the next position). pos[b] + K must fit the
  * capacity. */
-mx_status_t mx_session_decode_slots_steps(mx_session_t *s, const int32_t *tokens, const int32_t *pos, int32_t *next);
+MX_MUST_USE mx_status_t mx_session_decode_slots_steps(mx_session_t *s, const int32_t *tokens, const int32_t *pos, int32_t *next);
 /* One token at position pos in a single-slot session. */
-mx_status_t mx_session_decode(mx_session_t *s, int32_t token, int pos, float *logits, int32_t *next);
+MX_MUST_USE mx_status_t mx_session_decode(mx_session_t *s, int32_t token, int pos, float *logits, int32_t *next);
 /* Logits at every position of ids (n <= score_len): out holds n * vocab floats. */
 /* Token ids going to or coming from the device must lie in [0, vocab): the graph's embedding gather
  * does not clamp, so an id outside reads out of bounds on the device (a CUDA illegal address), and an
  * id the device returns outside it means a wrong argmax (docs/spikes.md). `from_device` picks the
  * stage and wording of the error. */
-mx_status_t mx_check_token_ids(const char *fn, const int32_t *ids, int n, int vocab, bool from_device);
-mx_status_t mx_session_score(mx_session_t *s, const int32_t *ids, int n, float *out);
-mx_status_t mx_session_device_stats(mx_session_t *s, mx_alloc_stats_t *out);
+MX_MUST_USE mx_status_t mx_check_token_ids(const char *fn, const int32_t *ids, int n, int vocab, bool from_device);
+MX_MUST_USE mx_status_t mx_session_score(mx_session_t *s, const int32_t *ids, int n, float *out);
+MX_MUST_USE mx_status_t mx_session_device_stats(mx_session_t *s, mx_alloc_stats_t *out);
 
 /* Parses "f32" / "f16" / "bf16". */
-mx_status_t mx_parse_precision(const char *text, mx_dtype_t *out);
+MX_MUST_USE mx_status_t mx_parse_precision(const char *text, mx_dtype_t *out);
 
 #endif

@@ -27,7 +27,7 @@ typedef struct {
 void mx_textout_init(mx_textout_t *t, const mx_tokenizer_t *tok, const char *const *stops, int n_stops);
 void mx_textout_free(mx_textout_t *t);
 /* Decodes one generated id (special tokens are not shown). */
-mx_status_t mx_textout_push(mx_textout_t *t, int32_t id);
+MX_MUST_USE mx_status_t mx_textout_push(mx_textout_t *t, int32_t id);
 /* The end of generation: flushes an incomplete character and the held-back tail. */
 void mx_textout_finish(mx_textout_t *t);
 /* The text that became final since the last call (may be empty): *data points into the buffer and

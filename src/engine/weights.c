@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "base/clock.h"
+#include "base/log.h"
 #include "base/file.h"
 #include "base/half.h"
 #include "base/sha256.h"
@@ -53,7 +54,7 @@ static int64_t hf_row_source(int64_t hf_row, int64_t head_dim) {
 
 static mx_status_t write_prepared(const mx_model_t *m, role_t *roles, int n, mx_dtype_t dt, const char *path) {
   mx_st_entry_t *e = calloc((size_t)n, sizeof *e);
-  if (!e) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!e) return mx_status_oom();
   for (int i = 0; i < n; i++) {
     snprintf(e[i].name, sizeof e[i].name, "%s", roles[i].name);
     e[i].dtype = as_wtype(dt);
@@ -71,7 +72,7 @@ static mx_status_t write_prepared(const mx_model_t *m, role_t *roles, int n, mx_
     uint64_t row_bytes = w->nbytes / (uint64_t)rows;
     float *f32 = malloc(sizeof(float) * (size_t)cols);
     void *outrow = malloc(sizeof(float) * (size_t)cols);
-    if (!f32 || !outrow) st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+    if (!f32 || !outrow) st = mx_status_oom();
     for (int64_t r = 0; r < rows && !st; r++) {
       int64_t src = roles[i].unpermute ? hf_row_source(r, c->head_dim) : r;
       mx_wtype_to_f32(w->type, w->data + (uint64_t)src * row_bytes, (uint64_t)cols, f32);
@@ -90,7 +91,7 @@ static mx_status_t write_prepared(const mx_model_t *m, role_t *roles, int n, mx_
     free(outrow);
   }
   if (f && fclose(f) != 0 && !st) st = mx_status_make(MX_STAGE_IO, "check free disk space", "cannot finish %s", tmp);
-  if (!st && rename(tmp, path) != 0) st = mx_status_make(MX_STAGE_IO, NULL, "cannot store %s", path);
+  if (!st && rename(tmp, path) != 0) st = mx_status_make(MX_STAGE_IO, "check that the cache directory is writable", "cannot store %s: %s", path, strerror(errno));
   if (st) unlink(tmp);
   free(e);
   return st;
@@ -105,7 +106,7 @@ static bool usable_as_is(const mx_model_t *m, const role_t *roles, int n) {
 
 static mx_status_t alloc_roles(const mx_model_t *m, role_t **roles, int *n) {
   *roles = calloc((size_t)(MX_T_GLOBAL_COUNT + MX_T_LAYER_COUNT * mx_model_config(m)->n_layers), sizeof **roles);
-  if (!*roles) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!*roles) return mx_status_oom();
   *n = list_roles(m, *roles);
   return NULL;
 }
@@ -140,7 +141,7 @@ mx_status_t mx_weights_prepare(const mx_model_t *m, mx_dtype_t precision, mx_par
   const char *src = mx_model_file_path(m, 0);
   if (stat(src, &sb) != 0) {
     free(roles);
-    return mx_status_make(MX_STAGE_IO, NULL, "cannot stat %s", src);
+    return mx_status_make(MX_STAGE_IO, "check that the model file exists and is readable", "cannot stat %s: %s", src, strerror(errno));
   }
   char root[MX_PATH_MAX], key[65], dir[MX_PATH_MAX + 16], id[MX_PATH_MAX + 96];
   mx_status_t st = mx_cache_root(root, sizeof root);
@@ -160,7 +161,7 @@ mx_status_t mx_weights_prepare(const mx_model_t *m, mx_dtype_t precision, mx_par
   out->prepared = true;
   if (!st && access(out->files[0], R_OK) != 0) {
     double t0 = mx_now_ms();
-    fprintf(stderr, "mlxcel: preparing %s weights for the runtime (once per model and precision) ...\n", mx_dtype_name(precision));
+    mx_log(MX_LOG_INFO, "mlxcel: preparing %s weights for the runtime (once per model and precision) ...", mx_dtype_name(precision));
     st = write_prepared(m, roles, n, precision, out->files[0]);
     out->prepare_ms = mx_now_ms() - t0;
   }

@@ -28,6 +28,6 @@ typedef struct {
  * weight_dtype), without writing anything: the graph is built for it before the files exist. */
 mx_dtype_t mx_weights_dtype(const mx_model_t *m, mx_dtype_t precision);
 /* precision: MX_F32, MX_F16 or MX_BF16 (the type prepared weights are stored in). */
-mx_status_t mx_weights_prepare(const mx_model_t *m, mx_dtype_t precision, mx_param_files_t *out);
+MX_MUST_USE mx_status_t mx_weights_prepare(const mx_model_t *m, mx_dtype_t precision, mx_param_files_t *out);
 
 #endif

@@ -401,7 +401,7 @@ mx_status_t mx_llama_graph_make(const mx_model_config_t *c, const mx_llama_graph
     return mx_status_make(MX_STAGE_USAGE, "set MLXCEL_XLA_CONTEXT_CAPACITY / --context between 16 and the model's maximum",
                           "context capacity %d is outside 16..%d for this model", o->capacity, c->max_position);
   if (o->score_len < 0 || o->score_len > o->capacity)
-    return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "score length %d with capacity %d", o->score_len, o->capacity);
+    return mx_status_make(MX_STAGE_INTERNAL, NULL, "score length %d with capacity %d", o->score_len, o->capacity);
   /* The KV cache and attention stay f32 in every precision: a bf16 cache failed the divergence
    * rule on two prompts (docs/engine.md). */
   int steps = o->decode_steps > 0 ? o->decode_steps : 1;
@@ -427,21 +427,21 @@ void mx_llama_default_buckets(mx_llama_graph_t *g) {
 mx_status_t mx_llama_emit(const mx_llama_graph_t *g, char **text_out) {
   *text_out = NULL;
   if (g->slots < 1 || g->slots > MX_LLAMA_MAX_SLOTS)
-    return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "a graph of %d slots (1..%d)", g->slots, MX_LLAMA_MAX_SLOTS);
+    return mx_status_make(MX_STAGE_INTERNAL, NULL, "a graph of %d slots (1..%d)", g->slots, MX_LLAMA_MAX_SLOTS);
   if (g->capacity < 1 || g->n_buckets < 1 || g->n_buckets > MX_LLAMA_MAX_BUCKETS)
-    return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "graph needs a capacity and 1..%d prefill buckets", MX_LLAMA_MAX_BUCKETS);
+    return mx_status_make(MX_STAGE_INTERNAL, NULL, "graph needs a capacity and 1..%d prefill buckets", MX_LLAMA_MAX_BUCKETS);
   for (int i = 0; i < g->n_buckets; i++)
     if (g->buckets[i] < 1 || g->buckets[i] > g->capacity || (i && g->buckets[i] <= g->buckets[i - 1]))
-      return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "prefill bucket %d is not ascending within the capacity", g->buckets[i]);
+      return mx_status_make(MX_STAGE_INTERNAL, NULL, "prefill bucket %d is not ascending within the capacity", g->buckets[i]);
   if (g->n_windows < 1 || g->n_windows > MX_LLAMA_MAX_BUCKETS || g->windows[g->n_windows - 1] != g->capacity ||
       g->decode_steps < 1 || g->decode_steps > MX_LLAMA_MAX_DECODE_STEPS)
-    return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "graph needs decode windows ending at the capacity and 1..%d decode steps",
+    return mx_status_make(MX_STAGE_INTERNAL, NULL, "graph needs decode windows ending at the capacity and 1..%d decode steps",
                           MX_LLAMA_MAX_DECODE_STEPS);
   for (int i = 1; i < g->n_windows; i++)
     if (g->windows[i] <= g->windows[i - 1])
-      return mx_status_make(MX_STAGE_USAGE, "this is an engine bug", "decode window %d is not ascending", g->windows[i]);
+      return mx_status_make(MX_STAGE_INTERNAL, NULL, "decode window %d is not ascending", g->windows[i]);
   mx_hlo_t *h = mx_hlo_create();
-  if (!h) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!h) return mx_status_oom();
   ctx_t x = {.h = h, .g = g, .c = g->config};
   declare_globals(&x);
   for (int i = 0; i < g->n_buckets; i++) {

@@ -58,7 +58,7 @@ typedef struct {
 } mx_llama_graph_options_t;
 
 /* Checks the options against the configuration and fills the graph (prefill buckets included). */
-mx_status_t mx_llama_graph_make(const mx_model_config_t *c, const mx_llama_graph_options_t *o, mx_llama_graph_t *out);
+MX_MUST_USE mx_status_t mx_llama_graph_make(const mx_model_config_t *c, const mx_llama_graph_options_t *o, mx_llama_graph_t *out);
 
 /* The module's functions, by kind; their names are formatted only by mx_llama_fn_name. */
 typedef enum {
