@@ -2,6 +2,7 @@
  * variables over defaults, every kind's checks, the usage errors, and a help that lists every row. */
 #include "testutil.h"
 
+#include "cli/cli.h"
 #include "cli/options.h"
 
 /* A test table with one row of each kind. The variable names are the test's own, so that the
@@ -265,6 +266,44 @@ static void command_default_overrides_the_row(void **state) {
   free(h);
 }
 
+/* The shared session rows: a command gets only the parts it takes, with one default each. */
+static void session_rows(void **state) {
+  (void)state;
+  unsetenv("MLXCEL_XLA_DEVICE");
+  unsetenv("MLXCEL_XLA_PRECISION");
+  unsetenv("MLXCEL_XLA_CONTEXT_CAPACITY");
+  unsetenv("MLXCEL_XLA_CUDA_TARGET");
+  unsetenv("MLXCEL_XLA_ROCM_TARGET");
+  mx_cli_session_args_t s = {0};
+  mx_opt_cmd_t c = {.prog = "mlxcel t", .sets = {mx_cli_session_set(&s, MX_CLI_MODEL | MX_CLI_DEVICE | MX_CLI_GRAPH)}};
+  char *argv[] = {"t", "-m", "model.gguf", "--precision=f16", "--cuda-target", "sm_80", NULL};
+  bool help;
+  assert_ok(mx_opt_parse(&c, 6, argv, &help));
+  mx_session_options_t so;
+  assert_ok(mx_cli_session_options(&s, &so));
+  assert_string_equal(so.model_path, "model.gguf");
+  assert_string_equal(so.device, "local-task");
+  assert_string_equal(so.target.cuda_target, "sm_80");
+  assert_null(so.target.rocm_target);
+  assert_int_equal(so.precision, MX_F16);
+  assert_int_equal(so.capacity, 512);
+  assert_int_equal(so.slots, 0);
+  assert_null(so.vmfb);
+  /* The parts not taken are not options of the command. */
+  char *vmfb[] = {"t", "-m", "m", "--vmfb", "x.vmfb", NULL};
+  assert_status(mx_opt_parse(&c, 5, vmfb, &help), MX_STAGE_USAGE, "unknown option '--vmfb'");
+  /* One lower bound for --context, the session's own. */
+  char *ctx[] = {"t", "-m", "m", "--context", "15", NULL};
+  assert_status(mx_opt_parse(&c, 5, ctx, &help), MX_STAGE_USAGE, "--context must be a whole number from 16 to 1048576");
+  ctx[4] = "16";
+  assert_ok(mx_opt_parse(&c, 5, ctx, &help));
+  assert_int_equal(s.context, 16);
+  setenv("MLXCEL_XLA_DEVICE", "local-sync", 1);
+  assert_ok(mx_opt_parse(&c, 3, argv, &help));
+  assert_string_equal(s.device, "local-sync");
+  unsetenv("MLXCEL_XLA_DEVICE");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup(defaults_apply, setup),
@@ -280,6 +319,7 @@ int main(void) {
       cmocka_unit_test_setup(help_stops_the_parse, setup),
       cmocka_unit_test_setup(help_lists_every_row, setup),
       cmocka_unit_test_setup(command_default_overrides_the_row, setup),
+      cmocka_unit_test_setup(session_rows, setup),
   };
   return cmocka_run_group_tests_name("cli/options", tests, NULL, NULL);
 }
