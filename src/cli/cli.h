@@ -1,10 +1,13 @@
-/* Shared pieces of the command-line front end: option values that come from a flag or else from an
- * MLXCEL_* environment variable, and the command entry points. */
+/* Shared pieces of the command-line front end: the session options every command that opens a
+ * model or targets a device reads (one group of option rows, options.h), error reporting, and the
+ * command entry points. */
 #ifndef MX_CLI_CLI_H
 #define MX_CLI_CLI_H
 
 #include "base/status.h"
+#include "cli/options.h"
 #include "compiler/target.h"
+#include "engine/session.h"
 
 /* Exit codes: 0 success, 1 a check failed or a stage failed, 2 bad usage. */
 #define MX_EXIT_FAIL 1
@@ -12,24 +15,33 @@
 
 /* Prints the status and returns the exit code it deserves (2 for usage, else 1); frees it. */
 int mx_cli_report(mx_status_t st);
-/* The flag value if given, else the environment variable if set and non-empty, else `def`. */
-const char *mx_cli_setting(const char *flag_value, const char *env_name, const char *def);
-/* Parses a whole number in [lo, hi] for option `name`. */
-mx_status_t mx_cli_parse_int(const char *name, const char *text, long lo, long hi, long *out);
-/* Matches argv[*i] against "--name VALUE" or "--name=VALUE". Returns 1 and sets *value (advancing *i
- * past a separate value) on a match, 0 when argv[*i] is another option; a missing value is an error. */
-int mx_cli_flag(int argc, char **argv, int *i, const char *name, const char **value, mx_status_t *err);
-/* --device, --cuda-target and --rocm-target, shared by every command that targets a device. */
-typedef struct {
-  const char *device, *cuda, *rocm;
-} mx_cli_device_t;
-/* Consumes argv[*i] when it is one of the three flags (returns 1), else returns 0. */
-int mx_cli_device_flag(int argc, char **argv, int *i, mx_cli_device_t *d, mx_status_t *err);
-/* The device URI and compile targets: flags over MLXCEL_XLA_DEVICE (default local-task),
- * MLXCEL_XLA_CUDA_TARGET and MLXCEL_XLA_ROCM_TARGET. */
-void mx_cli_device_resolve(const mx_cli_device_t *d, const char **uri, mx_target_options_t *t);
+/* Parses argv for `cmd`: -1 when the command should go on, else its exit code (0 after printing
+ * --help, 2 after reporting bad usage). */
+int mx_cli_parse(const mx_opt_cmd_t *cmd, int argc, char **argv);
 /* MLXCEL_BACKEND must be unset or "xla". */
 mx_status_t mx_cli_check_backend(void);
+
+/* What a session needs, as every command that opens one (or compiles its graph) reads it. */
+typedef struct {
+  const char *model, *device, *cuda_target, *rocm_target, *precision, *vmfb;
+  long context, slots;
+} mx_cli_session_args_t;
+
+/* The parts of the session rows: a command takes the ones it uses. */
+enum {
+  MX_CLI_MODEL = 1,  /* -m/--model */
+  MX_CLI_DEVICE = 2, /* --device, --cuda-target, --rocm-target */
+  MX_CLI_GRAPH = 4,  /* --precision, --context */
+  MX_CLI_SLOTS = 8,  /* --slots */
+  MX_CLI_VMFB = 16,  /* --vmfb */
+};
+
+/* The session rows that `parts` selects, writing into `a`; their defaults are the session's. */
+mx_opt_set_t mx_cli_session_set(mx_cli_session_args_t *a, unsigned parts);
+/* The compile targets the rows name. */
+mx_target_options_t mx_cli_target(const mx_cli_session_args_t *a);
+/* Session options from the rows (the parts not taken stay zero, the session's own defaults). */
+mx_status_t mx_cli_session_options(const mx_cli_session_args_t *a, mx_session_options_t *so);
 
 int mx_cmd_devices(int argc, char **argv);
 int mx_cmd_info(int argc, char **argv);

@@ -40,18 +40,40 @@ static const struct {
 };
 #define N_REQUESTS ((int)(sizeof requests / sizeof requests[0]))
 
-static void help(void) {
-  printf("usage: mlxcel batch-bench -m MODEL [--slots 4,8] [--requests N] [--context N] [--precision P] [--device URI]\n\n"
-         "Runs N greedy requests (mixed prompt lengths and budgets; default all %d) one at a time on a single-slot\n"
-         "session, then all at once with continuous batching on B_max slots for each --slots value, and checks\n"
-         "that every batched stream equals its single-sequence run token for token. Prints generated tokens,\n"
-         "wall time and tok/s against the sequential baseline; exit 1 if any stream differs.\n\n"
-         "  --slots LIST      B_max values, comma-separated, each 2..8 (default 4,8)\n"
-         "  --requests N      how many of the built-in requests to run (default %d)\n"
-         "  --context N       MLXCEL_XLA_CONTEXT_CAPACITY (default 256)\n"
-         "  --precision P     MLXCEL_XLA_PRECISION: f32 (default), f16, bf16\n"
-         "  --device URI      MLXCEL_XLA_DEVICE (default local-task); --cuda-target, --rocm-target as for generate\n",
-         N_REQUESTS, N_REQUESTS);
+/* The request count's default as text, for the option table. */
+#define ALL_REQUESTS "16"
+_Static_assert(N_REQUESTS == 16, "update ALL_REQUESTS");
+
+typedef struct {
+  mx_cli_session_args_t s;
+  const char *slots;
+  long requests;
+} bench_opts_t;
+
+static const mx_opt_t bench_rows[] = {
+    MX_OPT_ROW(bench_opts_t, slots, .name = "--slots", .metavar = "LIST", .def = "4,8",
+               .help = "B_max values, comma-separated, each 2..8"),
+    MX_OPT_ROW(bench_opts_t, requests, .name = "--requests", .kind = MX_OPT_INT, .metavar = "N", .lo = 1,
+               .hi = N_REQUESTS, .def = ALL_REQUESTS, .help = "how many of the built-in requests to run"),
+};
+
+/* The longest built-in request needs under 100 positions; a smaller graph compiles and runs faster. */
+static const mx_opt_default_t bench_defaults[] = {{"--context", "256", "the requests are short"}, {NULL}};
+
+/* -1 when the bench should run, else the exit code (after --help or a usage error). */
+static int parse_args(int argc, char **argv, bench_opts_t *a) {
+  mx_opt_cmd_t c = {
+      .prog = "mlxcel batch-bench",
+      .synopsis = "-m MODEL [--slots 4,8] [--requests N] [options]",
+      .about = "Runs N greedy requests (mixed prompt lengths and budgets) one at a time on a single-slot session, "
+               "then all at once with continuous batching on B_max slots for each --slots value, and checks that "
+               "every batched stream equals its single-sequence run token for token. Prints generated tokens, wall "
+               "time and tok/s against the sequential baseline; exit 1 if any stream differs.",
+      .sets = {mx_cli_session_set(&a->s, MX_CLI_MODEL), MX_OPT_SET(bench_rows, a),
+               mx_cli_session_set(&a->s, MX_CLI_DEVICE | MX_CLI_GRAPH)},
+      .defaults = bench_defaults,
+  };
+  return mx_cli_parse(&c, argc, argv);
 }
 
 typedef struct {
@@ -117,33 +139,13 @@ static void run_free(run_t *r, int n) {
 }
 
 int mx_cmd_batch_bench(int argc, char **argv) {
-  const char *model = NULL, *slots_s = "4,8", *req_s = NULL, *ctx_s = NULL, *prec = NULL;
-  mx_cli_device_t dv = {0};
-  for (int i = 1; i < argc; i++) {
-    mx_status_t err = NULL;
-    const char *v;
-    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-      help();
-      return 0;
-    }
-    if (mx_cli_flag(argc, argv, &i, "-m", &v, &err) || mx_cli_flag(argc, argv, &i, "--model", &v, &err)) model = v;
-    else if (mx_cli_flag(argc, argv, &i, "--slots", &v, &err)) slots_s = v;
-    else if (mx_cli_flag(argc, argv, &i, "--requests", &v, &err)) req_s = v;
-    else if (mx_cli_flag(argc, argv, &i, "--context", &v, &err)) ctx_s = v;
-    else if (mx_cli_flag(argc, argv, &i, "--precision", &v, &err)) prec = v;
-    else if (mx_cli_device_flag(argc, argv, &i, &dv, &err)) {
-      /* --device, --cuda-target, --rocm-target */
-    } else err = mx_status_make(MX_STAGE_USAGE, "run `mlxcel batch-bench --help`", "unknown option '%s'", argv[i]);
-    if (err) return mx_cli_report(err);
-  }
-  if (!model) return mx_cli_report(mx_status_make(MX_STAGE_USAGE, "run `mlxcel batch-bench --help`", "give -m MODEL"));
-  mx_session_options_t so = {.model_path = model};
-  mx_cli_device_resolve(&dv, &so.device, &so.target);
-  long n = N_REQUESTS, cap = 256;
-  mx_status_t st = req_s ? mx_cli_parse_int("--requests", req_s, 1, N_REQUESTS, &n) : NULL;
-  if (!st) st = mx_cli_parse_int("--context", mx_cli_setting(ctx_s, "MLXCEL_XLA_CONTEXT_CAPACITY", "256"), 64, 1 << 20, &cap);
-  if (!st) st = mx_parse_precision(mx_cli_setting(prec, "MLXCEL_XLA_PRECISION", "f32"), &so.precision);
-  so.capacity = (int)cap;
+  bench_opts_t a = {0};
+  int code = parse_args(argc, argv, &a);
+  if (code >= 0) return code;
+  const char *slots_s = a.slots;
+  long n = a.requests;
+  mx_session_options_t so;
+  mx_status_t st = mx_cli_session_options(&a.s, &so);
   int slots[8], n_slots = 0;
   for (const char *p = slots_s; !st && *p;) {
     char *end;

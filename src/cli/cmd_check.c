@@ -20,17 +20,40 @@ typedef struct {
   int n_prompt, n_ref;
 } case_t;
 
-static void help(void) {
-  printf("usage: mlxcel check -m MODEL --fixture FIXTURE.json [--device URI] [--cuda-target T] [--rocm-target T]\n"
-         "                    [--precision f32|f16|bf16]\n"
-         "                    [--steps N] [--context N] [--vmfb PATH]\n\n"
-         "Runs every prompt of an oracle fixture (tests/oracle/fixtures/*.json: prompt ids, the HF fp32 greedy\n"
-         "trajectory and its top-2 margins) through the engine and prints, per prompt, whether our greedy\n"
-         "trajectory is token-exact and otherwise the first divergent step and the oracle's margin there.\n"
-         "With --precision f16/bf16 it also runs f32 and applies the divergence rule: exact, or else at the\n"
-         "first divergent step the f32 top-1/top-2 margin is below 0.1 and, teacher-forced along the f32\n"
-         "trajectory, the low precision agrees on top-1 at >= 98%% of steps with a perplexity within 1%%.\n"
-         "Exit 0 when every prompt passes, 1 otherwise.\n");
+/* The command line as the option table reads it. */
+typedef struct {
+  mx_cli_session_args_t s;
+  const char *fixture;
+  long steps;
+} check_opts_t;
+
+static const mx_opt_t check_rows[] = {
+    MX_OPT_ROW(check_opts_t, fixture, .name = "--fixture", .metavar = "FIXTURE.json", .flags = MX_OPT_REQUIRED,
+               .help = "an oracle fixture (tests/oracle/fixtures/*.json, made by tests/oracle/hf_trajectory.py)"),
+    MX_OPT_ROW(check_opts_t, steps, .name = "--steps", .kind = MX_OPT_INT, .metavar = "N", .lo = 1, .hi = 4096,
+               .def = "64", .help = "greedy steps per prompt (at most the fixture's)"),
+};
+
+/* The fixtures' prompts and trajectories are short: a small graph compiles and runs faster. */
+static const mx_opt_default_t check_defaults[] = {{"--context", "128", "the fixtures are short"}, {NULL}};
+
+/* -1 when the check should run, else the exit code (after --help or a usage error). */
+static int parse_args(int argc, char **argv, check_opts_t *a) {
+  mx_opt_cmd_t c = {
+      .prog = "mlxcel check",
+      .synopsis = "-m MODEL --fixture FIXTURE.json [options]",
+      .about = "Runs every prompt of an oracle fixture (prompt ids, the HF fp32 greedy trajectory and its top-2 "
+               "margins) through the engine and prints, per prompt, whether our greedy trajectory is token-exact and "
+               "otherwise the first divergent step and the oracle's margin there. With --precision f16/bf16 it also "
+               "runs f32 and applies the divergence rule: exact, or else at the first divergent step the f32 "
+               "top-1/top-2 margin is below 0.1 and, teacher-forced along the f32 trajectory, the low precision "
+               "agrees on top-1 at >= 98% of steps with a perplexity within 1%. Exit 0 when every prompt passes, "
+               "1 otherwise.",
+      .sets = {mx_cli_session_set(&a->s, MX_CLI_MODEL), MX_OPT_SET(check_rows, a),
+               mx_cli_session_set(&a->s, MX_CLI_DEVICE | MX_CLI_GRAPH | MX_CLI_VMFB)},
+      .defaults = check_defaults,
+  };
+  return mx_cli_parse(&c, argc, argv);
 }
 
 static int32_t *ids_of(json_t *a, int *n) {
@@ -111,35 +134,13 @@ static mx_status_t check_low_precision(mx_session_t *ref_s, mx_session_t *low_s,
 }
 
 int mx_cmd_check(int argc, char **argv) {
-  const char *model = NULL, *fixture = NULL, *prec = NULL, *steps_s = NULL, *ctx_s = NULL, *vmfb = NULL;
-  mx_cli_device_t dv = {0};
-  for (int i = 1; i < argc; i++) {
-    mx_status_t err = NULL;
-    const char *v;
-    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-      help();
-      return 0;
-    }
-    if (mx_cli_flag(argc, argv, &i, "-m", &v, &err) || mx_cli_flag(argc, argv, &i, "--model", &v, &err)) model = v;
-    else if (mx_cli_flag(argc, argv, &i, "--fixture", &v, &err)) fixture = v;
-    else if (mx_cli_device_flag(argc, argv, &i, &dv, &err)) {
-      /* --device, --cuda-target, --rocm-target */
-    }
-    else if (mx_cli_flag(argc, argv, &i, "--precision", &v, &err)) prec = v;
-    else if (mx_cli_flag(argc, argv, &i, "--steps", &v, &err)) steps_s = v;
-    else if (mx_cli_flag(argc, argv, &i, "--context", &v, &err)) ctx_s = v;
-    else if (mx_cli_flag(argc, argv, &i, "--vmfb", &v, &err)) vmfb = v;
-    else err = mx_status_make(MX_STAGE_USAGE, "run `mlxcel check --help`", "unknown option '%s'", argv[i]);
-    if (err) return mx_cli_report(err);
-  }
-  if (!model || !fixture) return mx_cli_report(mx_status_make(MX_STAGE_USAGE, "run `mlxcel check --help`", "give -m MODEL and --fixture FILE"));
-  mx_session_options_t o = {.model_path = model, .vmfb = vmfb};
-  mx_cli_device_resolve(&dv, &o.device, &o.target);
-  mx_status_t st = mx_parse_precision(mx_cli_setting(prec, "MLXCEL_XLA_PRECISION", "f32"), &o.precision);
-  long steps = 64, ctx = 128;
-  if (!st && steps_s) st = mx_cli_parse_int("--steps", steps_s, 1, 4096, &steps);
-  if (!st) st = mx_cli_parse_int("--context", mx_cli_setting(ctx_s, "MLXCEL_XLA_CONTEXT_CAPACITY", "128"), 16, 1 << 20, &ctx);
-  o.capacity = (int)ctx;
+  check_opts_t a = {0};
+  int code = parse_args(argc, argv, &a);
+  if (code >= 0) return code;
+  const char *model = a.s.model, *fixture = a.fixture, *vmfb = a.s.vmfb;
+  mx_session_options_t o;
+  mx_status_t st = mx_cli_session_options(&a.s, &o);
+  long steps = a.steps;
   json_t *root = NULL;
   case_t *cases = NULL;
   int n = 0;

@@ -13,55 +13,54 @@
 #include "engine/session.h"
 #include "hlo/llama.h"
 
-static void help(void) {
-  printf("usage: mlxcel compile --config CONFIG.json [--device URI] [--cuda-target sm_XY] [--rocm-target gfxNNNN]\n"
-         "                      [--precision f32|f16|bf16] [--weights-dtype f32|f16|bf16] [--layers N]\n"
-         "                      [--context N] [--slots N] [-o OUT.vmfb]\n\n"
-         "Emits the Llama graph (prefill buckets, decode, score) for an HF config.json and compiles it for the\n"
-         "device's target, without a device or weights. --layers N keeps the layer shapes and uses N layers\n"
-         "(for a quick compile check). --slots N (1..8, default 1) compiles the batched module the server and\n"
-         "batch-bench use (N sequences decoded together). Prints the compile time and the module's size; exit 1 on a compile\n"
-         "error (the compiler's log is kept next to OUT).\n");
+typedef struct {
+  mx_cli_session_args_t s;
+  const char *config, *weights, *out;
+  long layers;
+} compile_opts_t;
+
+static const mx_opt_t config_row[] = {
+    MX_OPT_ROW(compile_opts_t, config, .name = "--config", .metavar = "CONFIG.json", .flags = MX_OPT_REQUIRED,
+               .help = "the model's HF config.json"),
+};
+static const mx_opt_t compile_rows[] = {
+    MX_OPT_ROW(compile_opts_t, weights, .name = "--weights-dtype", .kind = MX_OPT_ENUM, .choices = "f32|f16|bf16",
+               .help = "the weights' storage type (without it: the precision)"),
+    MX_OPT_ROW(compile_opts_t, layers, .name = "--layers", .kind = MX_OPT_INT, .metavar = "N", .lo = 1, .hi = 1024,
+               .help = "keep the layer shapes and use N layers (for a quick compile check)"),
+    MX_OPT_ROW(compile_opts_t, out, .name = "--output", .alias = "-o", .metavar = "OUT.vmfb",
+               .help = "keep the module there (without it: a temporary file, removed)"),
+};
+
+/* -1 when the compile should run, else the exit code (after --help or a usage error). */
+static int parse_args(int argc, char **argv, compile_opts_t *a) {
+  mx_opt_cmd_t c = {
+      .prog = "mlxcel compile",
+      .synopsis = "--config CONFIG.json [options]",
+      .about = "Emits the Llama graph (prefill buckets, decode, score) for an HF config.json and compiles it for the "
+               "device's target, without a device or weights. --slots N compiles the batched module the server and "
+               "batch-bench use (N sequences decoded together). Prints the compile time and the module's size; exit 1 "
+               "on a compile error (the compiler's log is kept next to OUT).",
+      .sets = {MX_OPT_SET(config_row, a), mx_cli_session_set(&a->s, MX_CLI_DEVICE | MX_CLI_GRAPH | MX_CLI_SLOTS),
+               MX_OPT_SET(compile_rows, a)},
+  };
+  return mx_cli_parse(&c, argc, argv);
 }
 
 int mx_cmd_compile(int argc, char **argv) {
-  const char *config = NULL, *prec = NULL, *wdt = NULL, *layers_s = NULL, *ctx_s = NULL, *out = NULL, *slots_s = NULL;
-  mx_cli_device_t dv = {0};
-  for (int i = 1; i < argc; i++) {
-    mx_status_t err = NULL;
-    const char *v;
-    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-      help();
-      return 0;
-    }
-    if (mx_cli_flag(argc, argv, &i, "--config", &v, &err)) config = v;
-    else if (mx_cli_device_flag(argc, argv, &i, &dv, &err)) {
-      /* --device, --cuda-target, --rocm-target */
-    }
-    else if (mx_cli_flag(argc, argv, &i, "--precision", &v, &err)) prec = v;
-    else if (mx_cli_flag(argc, argv, &i, "--weights-dtype", &v, &err)) wdt = v;
-    else if (mx_cli_flag(argc, argv, &i, "--layers", &v, &err)) layers_s = v;
-    else if (mx_cli_flag(argc, argv, &i, "--context", &v, &err)) ctx_s = v;
-    else if (mx_cli_flag(argc, argv, &i, "--slots", &v, &err)) slots_s = v;
-    else if (mx_cli_flag(argc, argv, &i, "-o", &v, &err)) out = v;
-    else err = mx_status_make(MX_STAGE_USAGE, "run `mlxcel compile --help`", "unknown option '%s'", argv[i]);
-    if (err) return mx_cli_report(err);
-  }
-  if (!config) return mx_cli_report(mx_status_make(MX_STAGE_USAGE, "run `mlxcel compile --help`", "--config is required"));
-  const char *dev;
-  mx_target_options_t to = {0};
-  mx_cli_device_resolve(&dv, &dev, &to);
+  compile_opts_t a = {0};
+  int code = parse_args(argc, argv, &a);
+  if (code >= 0) return code;
+  const char *config = a.config, *out = a.out, *dev = a.s.device;
+  mx_target_options_t to = mx_cli_target(&a.s);
   mx_target_t target;
   mx_dtype_t precision, weights;
-  long layers = 0, ctx = 512, slots = 1;
-  const char *prec_name = mx_cli_setting(prec, "MLXCEL_XLA_PRECISION", "f32");
+  long layers = a.layers, ctx = a.s.context, slots = a.s.slots;
+  const char *prec_name = a.s.precision;
   mx_status_t st = mx_target_for_device(dev, &to, &target);
   if (!st) st = mx_parse_precision(prec_name, &precision);
   if (!st) st = mx_target_check_precision(&target, prec_name);
-  if (!st) st = mx_parse_precision(wdt ? wdt : prec_name, &weights);
-  if (!st && layers_s) st = mx_cli_parse_int("--layers", layers_s, 1, 1024, &layers);
-  if (!st && slots_s) st = mx_cli_parse_int("--slots", slots_s, 1, MX_LLAMA_MAX_SLOTS, &slots);
-  if (!st) st = mx_cli_parse_int("--context", mx_cli_setting(ctx_s, "MLXCEL_XLA_CONTEXT_CAPACITY", "512"), 16, 1 << 20, &ctx);
+  if (!st) st = mx_parse_precision(a.weights ? a.weights : prec_name, &weights);
   char *text = NULL;
   mx_model_config_t c;
   if (!st) st = mx_read_file(config, 4u << 20, &text, NULL);

@@ -1,25 +1,19 @@
 /* mlxcel devices: what the pinned runtime can drive on this host. */
 #include <stdio.h>
-#include <string.h>
 
 #include "cli/cli.h"
 #include "engine/probe.h"
 
-static void help(void) {
-  printf("usage: mlxcel devices\n\n"
-         "Starts the device worker and lists every HAL driver of the pinned IREE runtime: whether it\n"
-         "loads on this host (and why not), its devices as URIs for MLXCEL_XLA_DEVICE / --device, and\n"
-         "each device's architecture (sm_XY for CUDA, gfxNNNN for HIP) to pass as the compile target.\n");
-}
-
 int mx_cmd_devices(int argc, char **argv) {
-  for (int i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-      help();
-      return 0;
-    }
-    return mx_cli_report(mx_status_make(MX_STAGE_USAGE, "run `mlxcel devices --help`", "unknown option '%s'", argv[i]));
-  }
+  mx_opt_cmd_t c = {
+      .prog = "mlxcel devices",
+      .synopsis = "",
+      .about = "Starts the device worker and lists every HAL driver of the pinned IREE runtime: whether it loads on "
+               "this host (and why not), its devices as URIs for MLXCEL_XLA_DEVICE / --device, and each device's "
+               "architecture (sm_XY for CUDA, gfxNNNN for HIP) to pass as the compile target.",
+  };
+  int code = mx_cli_parse(&c, argc, argv);
+  if (code >= 0) return code;
   mx_driver_desc_t drivers[16];
   int n = 0;
   char runtime[32];

@@ -23,92 +23,86 @@ typedef struct {
   int n_stops;
 } gen_args_t;
 
-static void help(void) {
-  printf("usage: mlxcel generate -m MODEL -p PROMPT [-n N] [options]\n\n"
-         "Generates text with a model on a device and streams it to stdout.\n\n"
-         "  -m, --model PATH       HF model directory or GGUF file\n"
-         "  -p, --prompt TEXT      the prompt (the user message when the chat template is on)\n"
-         "  -n, --max-tokens N     tokens to generate (default 128)\n"
-         "  --chat / --no-chat     use the model's chat template (default: on when the model has one)\n"
-         "  --system TEXT          a system message (chat only)\n"
-         "  --temperature T        0 = greedy (default), else sample\n"
-         "  --top-k K, --top-p P, --min-p P, --repeat-penalty R, --seed S   sampling controls\n"
-         "  --stop TEXT            stop when TEXT is generated (repeatable, up to 8; TEXT is not printed)\n"
-         "  --ignore-eos           keep going past end-of-sequence tokens\n"
-         "  --stats                print load, compile, prefill and decode figures to stderr\n"
-         "  --device URI           MLXCEL_XLA_DEVICE (default local-task)\n"
-         "  --precision P          MLXCEL_XLA_PRECISION: f32 (default), f16, bf16\n"
-         "  --context N            MLXCEL_XLA_CONTEXT_CAPACITY: KV positions (default 512)\n"
-         "  --cuda-target sm_XY, --rocm-target gfxNNNN   explicit GPU compile targets\n"
-         "  --vmfb PATH            use a module from `mlxcel compile` (same model, precision, context)\n"
-         "                         instead of compiling: for hosts without the compiler\n");
+/* The command line as the option table reads it; parse_args turns it into gen_args_t. */
+typedef struct {
+  mx_cli_session_args_t s;
+  const char *prompt, *system;
+  long n_new, top_k, seed;
+  double temperature, top_p, min_p, repeat_penalty;
+  int chat; /* 0: the model decides (on when it has a template), 1: --chat, 2: --no-chat */
+  int stats, ignore_eos;
+  mx_opt_list_t stops;
+} gen_opts_t;
+
+_Static_assert(MAX_STOPS <= MX_OPT_LIST_MAX, "--stop needs a larger option list");
+
+#define GEN_ROW(field, ...) MX_OPT_ROW(gen_opts_t, field, __VA_ARGS__)
+static const mx_opt_t gen_rows[] = {
+    GEN_ROW(prompt, .name = "--prompt", .alias = "-p", .metavar = "TEXT", .flags = MX_OPT_REQUIRED,
+            .help = "the prompt (the user message when the chat template is on)"),
+    GEN_ROW(n_new, .name = "--max-tokens", .alias = "-n", .kind = MX_OPT_INT, .metavar = "N", .lo = 1, .hi = 1 << 20,
+            .def = "128", .help = "tokens to generate"),
+    GEN_ROW(chat, .name = "--chat", .kind = MX_OPT_SWITCH, .set = 1,
+            .help = "use the model's chat template (without --chat or --no-chat: when the model has one)"),
+    GEN_ROW(chat, .name = "--no-chat", .kind = MX_OPT_SWITCH, .set = 2, .help = "tokenize the prompt as it is"),
+    GEN_ROW(system, .name = "--system", .metavar = "TEXT", .help = "a system message (chat only)"),
+    GEN_ROW(temperature, .name = "--temperature", .kind = MX_OPT_FLOAT, .metavar = "T", .def = "0",
+            .help = "0 = greedy, else sample"),
+    GEN_ROW(top_k, .name = "--top-k", .kind = MX_OPT_INT, .metavar = "K", .lo = 0, .hi = 1 << 22, .def = "0",
+            .help = "sample among the K likeliest tokens (0: off)"),
+    GEN_ROW(top_p, .name = "--top-p", .kind = MX_OPT_FLOAT, .metavar = "P", .def = "1",
+            .help = "sample among the likeliest tokens whose probabilities add up to P (1: off)"),
+    GEN_ROW(min_p, .name = "--min-p", .kind = MX_OPT_FLOAT, .metavar = "P", .def = "0",
+            .help = "drop tokens less likely than P times the likeliest (0: off)"),
+    GEN_ROW(repeat_penalty, .name = "--repeat-penalty", .kind = MX_OPT_FLOAT, .metavar = "R", .def = "1",
+            .help = "penalize the tokens already seen (1: off)"),
+    GEN_ROW(seed, .name = "--seed", .kind = MX_OPT_INT, .metavar = "S", .lo = 0, .hi = 0x7fffffff, .def = "0",
+            .help = "the sampler's seed"),
+    GEN_ROW(stops, .name = "--stop", .kind = MX_OPT_LIST, .metavar = "TEXT", .hi = MAX_STOPS,
+            .help = "stop when TEXT is generated (TEXT is not printed)"),
+    GEN_ROW(ignore_eos, .name = "--ignore-eos", .kind = MX_OPT_SWITCH, .help = "keep going past end-of-sequence tokens"),
+    GEN_ROW(stats, .name = "--stats", .kind = MX_OPT_SWITCH,
+            .help = "print load, compile, prefill and decode figures to stderr"),
+};
+
+static mx_opt_cmd_t gen_cmd(gen_opts_t *o) {
+  return (mx_opt_cmd_t){
+      .prog = "mlxcel generate",
+      .synopsis = "-m MODEL -p PROMPT [-n N] [options]",
+      .about = "Generates text with a model on a device and streams it to stdout.",
+      .sets = {mx_cli_session_set(&o->s, MX_CLI_MODEL), MX_OPT_SET(gen_rows, o),
+               mx_cli_session_set(&o->s, MX_CLI_DEVICE | MX_CLI_GRAPH | MX_CLI_VMFB)},
+  };
 }
 
-static mx_status_t parse_float(const char *name, const char *v, float *out) {
-  char *end;
-  double d = strtod(v, &end);
-  if (!v[0] || *end) return mx_status_make(MX_STAGE_USAGE, NULL, "%s must be a number, not '%s'", name, v);
-  *out = (float)d;
-  return NULL;
+static void help(void) {
+  gen_opts_t o;
+  mx_opt_cmd_t c = gen_cmd(&o);
+  mx_opt_help(&c, stdout);
 }
 
 static mx_status_t parse_args(int argc, char **argv, gen_args_t *a, int *want_help) {
-  const char *prec = NULL, *ctx = NULL, *n = NULL, *seed = NULL;
-  mx_cli_device_t dv = {0};
-  a->n_new = 128;
-  a->sp = (mx_sampling_t){.temperature = 0, .top_p = 1, .repeat_penalty = 1};
-  for (int i = 1; i < argc; i++) {
-    mx_status_t err = NULL;
-    const char *v;
-    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-      *want_help = 1;
-      return NULL;
-    }
-    if (!strcmp(argv[i], "--chat")) a->chat = a->chat_forced = true;
-    else if (!strcmp(argv[i], "--no-chat")) a->chat = false, a->chat_forced = true;
-    else if (!strcmp(argv[i], "--stats")) a->stats = true;
-    else if (!strcmp(argv[i], "--ignore-eos")) a->ignore_eos = true;
-    else if (mx_cli_flag(argc, argv, &i, "-m", &v, &err) || mx_cli_flag(argc, argv, &i, "--model", &v, &err)) a->model = v;
-    else if (mx_cli_flag(argc, argv, &i, "-p", &v, &err) || mx_cli_flag(argc, argv, &i, "--prompt", &v, &err)) a->prompt = v;
-    else if (mx_cli_flag(argc, argv, &i, "-n", &v, &err) || mx_cli_flag(argc, argv, &i, "--max-tokens", &v, &err)) n = v;
-    else if (mx_cli_flag(argc, argv, &i, "--system", &v, &err)) a->system = v;
-    else if (mx_cli_device_flag(argc, argv, &i, &dv, &err)) {
-      /* --device, --cuda-target, --rocm-target */
-    }
-    else if (mx_cli_flag(argc, argv, &i, "--precision", &v, &err)) prec = v;
-    else if (mx_cli_flag(argc, argv, &i, "--context", &v, &err)) ctx = v;
-    else if (mx_cli_flag(argc, argv, &i, "--seed", &v, &err)) seed = v;
-    else if (mx_cli_flag(argc, argv, &i, "--vmfb", &v, &err)) a->so.vmfb = v;
-    else if (mx_cli_flag(argc, argv, &i, "--temperature", &v, &err)) err = err ? err : parse_float("--temperature", v, &a->sp.temperature);
-    else if (mx_cli_flag(argc, argv, &i, "--top-p", &v, &err)) err = err ? err : parse_float("--top-p", v, &a->sp.top_p);
-    else if (mx_cli_flag(argc, argv, &i, "--min-p", &v, &err)) err = err ? err : parse_float("--min-p", v, &a->sp.min_p);
-    else if (mx_cli_flag(argc, argv, &i, "--repeat-penalty", &v, &err)) err = err ? err : parse_float("--repeat-penalty", v, &a->sp.repeat_penalty);
-    else if (mx_cli_flag(argc, argv, &i, "--top-k", &v, &err)) {
-      long k = 0;
-      err = err ? err : mx_cli_parse_int("--top-k", v, 0, 1 << 22, &k);
-      a->sp.top_k = (int)k;
-    } else if (mx_cli_flag(argc, argv, &i, "--stop", &v, &err)) {
-      if (!err && (a->n_stops >= MAX_STOPS || !v[0]))
-        err = mx_status_make(MX_STAGE_USAGE, NULL, "give at most %d non-empty --stop strings", MAX_STOPS);
-      if (!err) a->stops[a->n_stops++] = v;
-    } else err = mx_status_make(MX_STAGE_USAGE, "run `mlxcel generate --help`", "unknown option '%s'", argv[i]);
-    if (err) return err;
+  gen_opts_t o = {0};
+  mx_opt_cmd_t c = gen_cmd(&o);
+  bool help = false;
+  MX_RETURN_IF_ERROR(mx_opt_parse(&c, argc, argv, &help));
+  if (help) {
+    *want_help = 1;
+    return NULL;
   }
-  if (!a->model || !a->prompt) return mx_status_make(MX_STAGE_USAGE, "run `mlxcel generate --help`", "give -m MODEL and -p PROMPT");
-  if (n) MX_RETURN_IF_ERROR(mx_cli_parse_int("-n", n, 1, 1 << 20, &a->n_new));
-  if (seed) {
-    long sd;
-    MX_RETURN_IF_ERROR(mx_cli_parse_int("--seed", seed, 0, 0x7fffffff, &sd));
-    a->sp.seed = (uint64_t)sd;
-  }
+  a->model = o.s.model;
+  a->prompt = o.prompt;
+  a->system = o.system;
+  a->n_new = o.n_new;
+  a->chat = o.chat == 1;
+  a->chat_forced = o.chat != 0;
+  a->stats = o.stats;
+  a->ignore_eos = o.ignore_eos;
+  for (a->n_stops = 0; a->n_stops < o.stops.n; a->n_stops++) a->stops[a->n_stops] = o.stops.v[a->n_stops];
+  a->sp = (mx_sampling_t){.temperature = (float)o.temperature, .top_k = (int)o.top_k, .top_p = (float)o.top_p,
+                          .min_p = (float)o.min_p, .repeat_penalty = (float)o.repeat_penalty, .seed = (uint64_t)o.seed};
   MX_RETURN_IF_ERROR(mx_sampling_validate(&a->sp));
-  a->so.model_path = a->model;
-  mx_cli_device_resolve(&dv, &a->so.device, &a->so.target);
-  MX_RETURN_IF_ERROR(mx_parse_precision(mx_cli_setting(prec, "MLXCEL_XLA_PRECISION", "f32"), &a->so.precision));
-  long cap;
-  MX_RETURN_IF_ERROR(mx_cli_parse_int("--context", mx_cli_setting(ctx, "MLXCEL_XLA_CONTEXT_CAPACITY", "512"), 16, 1 << 20, &cap));
-  a->so.capacity = (int)cap;
-  return NULL;
+  return mx_cli_session_options(&o.s, &a->so);
 }
 
 /* The prompt's ids: through the chat template when it is on, else the raw text with BOS per the

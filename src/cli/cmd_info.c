@@ -1,30 +1,21 @@
 /* mlxcel info: what a model file holds, as the engine understands it. */
 #include <stdio.h>
-#include <string.h>
 
 #include "cli/cli.h"
 #include "model/model.h"
 
-static void help(void) {
-  printf("usage: mlxcel info -m MODEL\n\n"
-         "Opens an HF model directory or a GGUF file, checks every tensor against the configuration, and\n"
-         "prints the architecture, the weight files and the storage type of each kind of tensor.\n");
-}
-
 int mx_cmd_info(int argc, char **argv) {
-  const char *model = NULL;
-  for (int i = 1; i < argc; i++) {
-    mx_status_t err = NULL;
-    const char *v;
-    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-      help();
-      return 0;
-    }
-    if (mx_cli_flag(argc, argv, &i, "-m", &v, &err) || mx_cli_flag(argc, argv, &i, "--model", &v, &err)) model = v;
-    else err = mx_status_make(MX_STAGE_USAGE, "run `mlxcel info --help`", "unknown option '%s'", argv[i]);
-    if (err) return mx_cli_report(err);
-  }
-  if (!model) return mx_cli_report(mx_status_make(MX_STAGE_USAGE, "pass -m MODEL", "no model given"));
+  mx_cli_session_args_t a = {0};
+  mx_opt_cmd_t cmd = {
+      .prog = "mlxcel info",
+      .synopsis = "-m MODEL",
+      .about = "Opens an HF model directory or a GGUF file, checks every tensor against the configuration, and prints "
+               "the architecture, the weight files and the storage type of each kind of tensor.",
+      .sets = {mx_cli_session_set(&a, MX_CLI_MODEL)},
+  };
+  int code = mx_cli_parse(&cmd, argc, argv);
+  if (code >= 0) return code;
+  const char *model = a.model;
   mx_model_t *m;
   mx_status_t st = mx_model_open(model, &m);
   if (st) return mx_cli_report(st);

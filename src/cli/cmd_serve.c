@@ -23,29 +23,58 @@ typedef struct {
   bool quiet;
 } serve_args_t;
 
+/* The command line as the option table reads it; parse_args turns it into serve_args_t. */
+typedef struct {
+  mx_cli_session_args_t s;
+  const char *model_name, *host, *api_key, *devices;
+  long port, queue, max_body, timeout_s, max_connections, shutdown_s;
+  int quiet;
+} serve_opts_t;
+
+#define SERVE_ROW(field, ...) MX_OPT_ROW(serve_opts_t, field, __VA_ARGS__)
+static const mx_opt_t serve_rows[] = {
+    SERVE_ROW(model_name, .name = "--model-name", .metavar = "NAME",
+              .help = "the model id of /v1/models and requests (without it: the model file's base name)"),
+    SERVE_ROW(host, .name = "--host", .metavar = "ADDR", .def = "127.0.0.1",
+              .help = "address to bind (0.0.0.0 or :: for every interface)"),
+    SERVE_ROW(port, .name = "--port", .kind = MX_OPT_INT, .metavar = "N", .lo = 0, .hi = 65535, .def = "8080",
+              .help = "TCP port (0 picks a free port and prints it)"),
+    SERVE_ROW(api_key, .name = "--api-key", .metavar = "KEY", .env = "MLXCEL_API_KEY",
+              .help = "require 'Authorization: Bearer KEY' on /v1/* (the variable keeps the key out of ps)"),
+    SERVE_ROW(devices, .name = "--devices", .metavar = "URI,URI,...", .excludes = "--device",
+              .help = "data parallel: one model copy per device, requests go to the least loaded"),
+    SERVE_ROW(queue, .name = "--queue", .kind = MX_OPT_INT, .metavar = "N", .lo = 0, .hi = 1 << 20, .def = "64",
+              .help = "requests that may wait for a slot per device; beyond, 503"),
+    SERVE_ROW(max_body, .name = "--max-body", .kind = MX_OPT_INT, .metavar = "BYTES", .lo = 256, .hi = 1L << 30,
+              .def = "1048576", .help = "largest request body; larger gets 413"),
+    SERVE_ROW(timeout_s, .name = "--timeout", .kind = MX_OPT_INT, .metavar = "S", .lo = 1, .hi = 86400, .def = "30",
+              .help = "idle connection timeout in seconds: slow clients are dropped"),
+    SERVE_ROW(max_connections, .name = "--max-connections", .kind = MX_OPT_INT, .metavar = "N", .lo = 1, .hi = 4096,
+              .def = "256", .help = "open connections at most (one thread each)"),
+    SERVE_ROW(shutdown_s, .name = "--shutdown-timeout", .kind = MX_OPT_INT, .metavar = "S", .lo = 0, .hi = 3600,
+              .def = "10", .help = "on SIGINT/SIGTERM, let running requests finish this long"),
+    SERVE_ROW(quiet, .name = "--quiet", .kind = MX_OPT_SWITCH, .help = "no per-request log line on stderr"),
+};
+
+/* A server batches the requests that arrive together; one slot would serialize them. */
+static const mx_opt_default_t serve_defaults[] = {{"--slots", "4", "requests arrive together"}, {NULL}};
+
+static mx_opt_cmd_t serve_cmd(serve_opts_t *o, const char *prog) {
+  return (mx_opt_cmd_t){
+      .prog = prog,
+      .synopsis = "-m MODEL [options]",
+      .about = "Serves a model over an OpenAI-compatible HTTP API: POST /v1/completions, POST /v1/chat/completions "
+               "(streaming with stream=true), GET /v1/models, GET /health, GET /metrics (Prometheus). See docs/server.md.",
+      .sets = {mx_cli_session_set(&o->s, MX_CLI_MODEL), MX_OPT_SET(serve_rows, o),
+               mx_cli_session_set(&o->s, MX_CLI_DEVICE | MX_CLI_GRAPH | MX_CLI_SLOTS | MX_CLI_VMFB)},
+      .defaults = serve_defaults,
+  };
+}
+
 static void help(const char *prog) {
-  printf("usage: %s -m MODEL [options]\n\n"
-         "Serves a model over an OpenAI-compatible HTTP API: POST /v1/completions, POST /v1/chat/completions\n"
-         "(streaming with stream=true), GET /v1/models, GET /health, GET /metrics (Prometheus). See docs/server.md.\n\n"
-         "  -m, --model PATH        HF model directory or GGUF file\n"
-         "  --model-name NAME       the model id of /v1/models and requests (default: the model file's base name)\n"
-         "  --host ADDR             address to bind (default 127.0.0.1; 0.0.0.0 or :: for every interface)\n"
-         "  --port N                TCP port (default 8080; 0 picks a free port and prints it)\n"
-         "  --api-key KEY           require 'Authorization: Bearer KEY' on /v1/* (or MLXCEL_API_KEY)\n"
-         "  --device URI            MLXCEL_XLA_DEVICE (default local-task)\n"
-         "  --devices URI,URI,...   data parallel: one model copy per device, requests go to the least loaded\n"
-         "  --slots N               sequences decoded together per device, 1 to 8 (default 4)\n"
-         "  --context N             MLXCEL_XLA_CONTEXT_CAPACITY: KV positions per sequence (default 512)\n"
-         "  --precision P           MLXCEL_XLA_PRECISION: f32 (default), f16, bf16\n"
-         "  --cuda-target sm_XY, --rocm-target gfxNNNN   explicit GPU compile targets\n"
-         "  --vmfb PATH             a module from `mlxcel compile` instead of compiling (same model and settings)\n"
-         "  --queue N               requests that may wait for a slot per device (default 64); beyond, 503\n"
-         "  --max-body BYTES        largest request body (default 1048576); larger gets 413\n"
-         "  --timeout S             idle connection timeout in seconds (default 30): slow clients are dropped\n"
-         "  --max-connections N     open connections at most (default 256; one thread each)\n"
-         "  --shutdown-timeout S    on SIGINT/SIGTERM, let running requests finish this long (default 10)\n"
-         "  --quiet                 no per-request log line on stderr\n",
-         prog);
+  serve_opts_t o;
+  mx_opt_cmd_t c = serve_cmd(&o, prog);
+  mx_opt_help(&c, stdout);
 }
 
 static mx_status_t split_devices(serve_args_t *a, const char *list) {
@@ -66,58 +95,27 @@ static mx_status_t split_devices(serve_args_t *a, const char *list) {
 }
 
 static mx_status_t parse_args(int argc, char **argv, serve_args_t *a, int *want_help) {
-  const char *prec = NULL, *ctx = NULL, *port = NULL, *slots = NULL, *queue = NULL, *body = NULL, *timeout = NULL,
-             *shutdown = NULL, *conns = NULL, *devices = NULL;
-  mx_cli_device_t dv = {0};
-  for (int i = 1; i < argc; i++) {
-    mx_status_t err = NULL;
-    const char *v;
-    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-      *want_help = 1;
-      return NULL;
-    }
-    if (!strcmp(argv[i], "--quiet")) a->quiet = true;
-    else if (mx_cli_flag(argc, argv, &i, "-m", &v, &err) || mx_cli_flag(argc, argv, &i, "--model", &v, &err)) a->so.model_path = v;
-    else if (mx_cli_flag(argc, argv, &i, "--model-name", &v, &err)) a->model_name = v;
-    else if (mx_cli_flag(argc, argv, &i, "--host", &v, &err)) a->host = v;
-    else if (mx_cli_flag(argc, argv, &i, "--port", &v, &err)) port = v;
-    else if (mx_cli_flag(argc, argv, &i, "--api-key", &v, &err)) a->api_key = v;
-    else if (mx_cli_flag(argc, argv, &i, "--devices", &v, &err)) devices = v;
-    else if (mx_cli_device_flag(argc, argv, &i, &dv, &err)) {
-      /* --device, --cuda-target, --rocm-target */
-    }
-    else if (mx_cli_flag(argc, argv, &i, "--slots", &v, &err)) slots = v;
-    else if (mx_cli_flag(argc, argv, &i, "--context", &v, &err)) ctx = v;
-    else if (mx_cli_flag(argc, argv, &i, "--precision", &v, &err)) prec = v;
-    else if (mx_cli_flag(argc, argv, &i, "--vmfb", &v, &err)) a->so.vmfb = v;
-    else if (mx_cli_flag(argc, argv, &i, "--queue", &v, &err)) queue = v;
-    else if (mx_cli_flag(argc, argv, &i, "--max-body", &v, &err)) body = v;
-    else if (mx_cli_flag(argc, argv, &i, "--timeout", &v, &err)) timeout = v;
-    else if (mx_cli_flag(argc, argv, &i, "--max-connections", &v, &err)) conns = v;
-    else if (mx_cli_flag(argc, argv, &i, "--shutdown-timeout", &v, &err)) shutdown = v;
-    else err = mx_status_make(MX_STAGE_USAGE, "run `mlxcel serve --help`", "unknown option '%s'", argv[i]);
-    if (err) return err;
+  serve_opts_t o = {0};
+  mx_opt_cmd_t c = serve_cmd(&o, "mlxcel serve");
+  bool help = false;
+  MX_RETURN_IF_ERROR(mx_opt_parse(&c, argc, argv, &help));
+  if (help) {
+    *want_help = 1;
+    return NULL;
   }
-  if (!a->so.model_path) return mx_status_make(MX_STAGE_USAGE, "run `mlxcel serve --help`", "give -m MODEL");
-  if (devices && dv.device)
-    return mx_status_make(MX_STAGE_USAGE, "use --device for one device or --devices for several", "give --device or --devices, not both");
-  MX_RETURN_IF_ERROR(mx_cli_parse_int("--port", port ? port : "8080", 0, 65535, &a->port));
-  MX_RETURN_IF_ERROR(mx_cli_parse_int("--slots", slots ? slots : "4", 1, 8, &a->slots));
-  MX_RETURN_IF_ERROR(mx_cli_parse_int("--queue", queue ? queue : "64", 0, 1 << 20, &a->queue));
-  MX_RETURN_IF_ERROR(mx_cli_parse_int("--max-body", body ? body : "1048576", 256, 1L << 30, &a->max_body));
-  MX_RETURN_IF_ERROR(mx_cli_parse_int("--timeout", timeout ? timeout : "30", 1, 86400, &a->timeout_s));
-  MX_RETURN_IF_ERROR(mx_cli_parse_int("--max-connections", conns ? conns : "256", 1, 4096, &a->max_connections));
-  MX_RETURN_IF_ERROR(mx_cli_parse_int("--shutdown-timeout", shutdown ? shutdown : "10", 0, 3600, &a->shutdown_s));
-  a->api_key = mx_cli_setting(a->api_key, "MLXCEL_API_KEY", NULL);
-  const char *uri;
-  mx_cli_device_resolve(&dv, &uri, &a->so.target);
-  MX_RETURN_IF_ERROR(split_devices(a, devices ? devices : uri));
-  MX_RETURN_IF_ERROR(mx_parse_precision(mx_cli_setting(prec, "MLXCEL_XLA_PRECISION", "f32"), &a->so.precision));
-  long cap;
-  MX_RETURN_IF_ERROR(mx_cli_parse_int("--context", mx_cli_setting(ctx, "MLXCEL_XLA_CONTEXT_CAPACITY", "512"), 16, 1 << 20, &cap));
-  a->so.capacity = (int)cap;
-  a->so.slots = (int)a->slots;
-  return NULL;
+  MX_RETURN_IF_ERROR(mx_cli_session_options(&o.s, &a->so));
+  a->model_name = o.model_name;
+  a->host = o.host;
+  a->api_key = o.api_key;
+  a->port = o.port;
+  a->slots = o.s.slots;
+  a->queue = o.queue;
+  a->max_body = o.max_body;
+  a->timeout_s = o.timeout_s;
+  a->max_connections = o.max_connections;
+  a->shutdown_s = o.shutdown_s;
+  a->quiet = o.quiet;
+  return split_devices(a, o.devices ? o.devices : a->so.device);
 }
 
 /* The model id when --model-name is not given: the file's (or directory's) base name. */

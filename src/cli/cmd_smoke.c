@@ -18,53 +18,55 @@ typedef struct {
 } smoke_args_t;
 
 
+typedef struct {
+  mx_cli_session_args_t s;
+  long repeat;
+  int keep;
+  const char *compile_only, *prebuilt;
+} smoke_opts_t;
+
+static const mx_opt_t smoke_rows[] = {
+    MX_OPT_ROW(smoke_opts_t, repeat, .name = "--repeat", .kind = MX_OPT_INT, .metavar = "N", .lo = 1, .hi = 100000,
+               .def = "1", .help = "calls per function"),
+    MX_OPT_ROW(smoke_opts_t, keep, .name = "--keep", .kind = MX_OPT_SWITCH,
+               .help = "keep the work directory (MLIR, VMFB, compiler logs) and print its path"),
+    MX_OPT_ROW(smoke_opts_t, compile_only, .name = "--compile-only", .metavar = "DIR", .excludes = "--prebuilt",
+               .help = "compile add.vmfb and matmul.vmfb for the device into DIR and stop (no device needed): for "
+                       "hosts without the compiler, such as a GPU machine"),
+    MX_OPT_ROW(smoke_opts_t, prebuilt, .name = "--prebuilt", .metavar = "DIR",
+               .help = "load DIR/add.vmfb and DIR/matmul.vmfb instead of compiling"),
+};
+
+static mx_opt_cmd_t smoke_cmd(smoke_opts_t *o) {
+  return (mx_opt_cmd_t){
+      .prog = "mlxcel smoke",
+      .synopsis = "[--device URI] [--repeat N] [options]",
+      .about = "Compiles a StableHLO f32 add (2x3) and matmul (64x128 by 128x32) for the device, runs each N times "
+               "through the device worker on random inputs, and checks every result against a C reference (max "
+               "relative error = max|y - ref| / max|ref| must stay below 1e-5). Prints per-stage timings, the "
+               "bridge's round-trip cost, and PASS or FAIL (exit 1).",
+      .sets = {mx_cli_session_set(&o->s, MX_CLI_DEVICE), MX_OPT_SET(smoke_rows, o)},
+  };
+}
+
 static void help(void) {
-  printf("usage: mlxcel smoke [--device URI] [--repeat N] [--cuda-target sm_XY] [--rocm-target gfxNNN] [--keep]\n"
-         "                    [--compile-only DIR | --prebuilt DIR]\n\n"
-         "Compiles a StableHLO f32 add (2x3) and matmul (64x128 by 128x32) for the device, runs each N times\n"
-         "through the device worker on random inputs, and checks every result against a C reference\n"
-         "(max relative error = max|y - ref| / max|ref| must stay below 1e-5). Prints per-stage timings,\n"
-         "the bridge's round-trip cost, and PASS or FAIL (exit 1).\n\n"
-         "  --device URI       local-task (default; MLXCEL_XLA_DEVICE), local-sync, cuda[://N], hip[://N]\n"
-         "  --repeat N         calls per function, 1..100000 (default 1)\n"
-         "  --cuda-target T    CUDA target for cuda devices (MLXCEL_XLA_CUDA_TARGET), e.g. sm_90\n"
-         "  --rocm-target T    ROCm target for hip devices (MLXCEL_XLA_ROCM_TARGET), e.g. gfx942\n"
-         "  --keep             keep the work directory (MLIR, VMFB, compiler logs) and print its path\n"
-         "  --compile-only DIR compile add.vmfb and matmul.vmfb for the device into DIR and stop (no device\n"
-         "                     needed): for hosts without the compiler, such as a GPU machine\n"
-         "  --prebuilt DIR     load DIR/add.vmfb and DIR/matmul.vmfb instead of compiling\n");
+  smoke_opts_t o;
+  mx_opt_cmd_t c = smoke_cmd(&o);
+  mx_opt_help(&c, stdout);
 }
 
 static mx_status_t parse_args(int argc, char **argv, smoke_args_t *a, int *want_help) {
-  const char *repeat = NULL;
-  mx_cli_device_t dv = {0};
-  *want_help = 0;
-  for (int i = 1; i < argc; i++) {
-    mx_status_t err = NULL;
-    const char *v;
-    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-      *want_help = 1;
-      return NULL;
-    }
-    if (!strcmp(argv[i], "--keep")) {
-      a->keep_dir = 1;
-      continue;
-    }
-    if (mx_cli_device_flag(argc, argv, &i, &dv, &err)) {
-      if (err) return err;
-      continue;
-    }
-    else if (mx_cli_flag(argc, argv, &i, "--repeat", &v, &err)) repeat = v;
-    else if (mx_cli_flag(argc, argv, &i, "--compile-only", &v, &err)) a->compile_only = v;
-    else if (mx_cli_flag(argc, argv, &i, "--prebuilt", &v, &err)) a->prebuilt = v;
-    else return mx_status_make(MX_STAGE_USAGE, "run `mlxcel smoke --help`", "unknown option '%s'", argv[i]);
-    if (err) return err;
-  }
-  mx_cli_device_resolve(&dv, &a->device, &a->target);
-  if (a->compile_only && a->prebuilt)
-    return mx_status_make(MX_STAGE_USAGE, "use one of them", "--compile-only and --prebuilt exclude each other");
-  a->repeat = 1;
-  if (repeat) MX_RETURN_IF_ERROR(mx_cli_parse_int("--repeat", repeat, 1, 100000, &a->repeat));
+  smoke_opts_t o = {0};
+  mx_opt_cmd_t c = smoke_cmd(&o);
+  bool help = false;
+  MX_RETURN_IF_ERROR(mx_opt_parse(&c, argc, argv, &help));
+  *want_help = help;
+  a->device = o.s.device;
+  a->target = mx_cli_target(&o.s);
+  a->repeat = o.repeat;
+  a->keep_dir = o.keep;
+  a->compile_only = o.compile_only;
+  a->prebuilt = o.prebuilt;
   return NULL;
 }
 

@@ -1,56 +1,50 @@
 /* mlxcel synth: a synthetic HF checkpoint of a given architecture (see src/model/synth.h). */
 #include <stdio.h>
-#include <stdlib.h>
+#include <limits.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "base/clock.h"
 #include "cli/cli.h"
 #include "model/synth.h"
 
-static void help(void) {
-  printf("usage: mlxcel synth --config CONFIG.json --tokenizer DIR -o OUT_DIR [--seed N] [--dtype bf16|f16|f32]\n\n"
-         "Writes a complete HF model directory (config.json, model.safetensors, tokenizer.json and\n"
-         "tokenizer_config.json copied from DIR) with deterministic pseudo-random weights: matrices uniform\n"
-         "with standard deviation 0.02, RMSNorm weights uniform on [0.9, 1.1], one xorshift stream per\n"
-         "tensor seeded from --seed (default 0) and the tensor's name. --dtype defaults to bf16.\n\n"
-         "Example (Llama-3.2-1B shapes):\n"
-         "  mlxcel synth --config ../shared/data/llama-3.2-1b/config.json \\\n"
-         "               --tokenizer ../shared/data/llama3-tokenizer -o /tmp/llama-3.2-1b-synth\n");
-}
+typedef struct {
+  const char *config, *tokenizer, *out, *dtype;
+  long seed;
+} synth_opts_t;
+
+static const mx_opt_t synth_rows[] = {
+    MX_OPT_ROW(synth_opts_t, config, .name = "--config", .metavar = "CONFIG.json", .flags = MX_OPT_REQUIRED,
+               .help = "the architecture: an HF config.json"),
+    MX_OPT_ROW(synth_opts_t, tokenizer, .name = "--tokenizer", .metavar = "DIR", .flags = MX_OPT_REQUIRED,
+               .help = "a directory with tokenizer.json (and tokenizer_config.json) to copy"),
+    MX_OPT_ROW(synth_opts_t, out, .name = "--output", .alias = "-o", .metavar = "OUT_DIR", .flags = MX_OPT_REQUIRED,
+               .help = "the model directory to write"),
+    MX_OPT_ROW(synth_opts_t, seed, .name = "--seed", .kind = MX_OPT_INT, .metavar = "N", .lo = 0, .hi = LONG_MAX,
+               .def = "0", .help = "seeds every tensor's stream, with the tensor's name"),
+    MX_OPT_ROW(synth_opts_t, dtype, .name = "--dtype", .kind = MX_OPT_ENUM, .choices = "bf16|f16|f32", .def = "bf16",
+               .help = "the weights' storage type"),
+};
 
 int mx_cmd_synth(int argc, char **argv) {
-  mx_synth_options_t o = {.dtype = MX_W_BF16};
-  const char *seed = NULL, *dtype = NULL;
-  for (int i = 1; i < argc; i++) {
-    mx_status_t err = NULL;
-    const char *v;
-    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-      help();
-      return 0;
-    }
-    if (mx_cli_flag(argc, argv, &i, "--config", &v, &err)) o.config_path = v;
-    else if (mx_cli_flag(argc, argv, &i, "--tokenizer", &v, &err)) o.tokenizer_dir = v;
-    else if (mx_cli_flag(argc, argv, &i, "-o", &v, &err) || mx_cli_flag(argc, argv, &i, "--output", &v, &err)) o.out_dir = v;
-    else if (mx_cli_flag(argc, argv, &i, "--seed", &v, &err)) seed = v;
-    else if (mx_cli_flag(argc, argv, &i, "--dtype", &v, &err)) dtype = v;
-    else err = mx_status_make(MX_STAGE_USAGE, "run `mlxcel synth --help`", "unknown option '%s'", argv[i]);
-    if (err) return mx_cli_report(err);
-  }
-  if (!o.config_path || !o.out_dir)
-    return mx_cli_report(mx_status_make(MX_STAGE_USAGE, "run `mlxcel synth --help`", "--config and -o are required"));
-  if (seed) {
-    char *end;
-    unsigned long long s = strtoull(seed, &end, 10);
-    if (!seed[0] || *end || seed[0] == '-')
-      return mx_cli_report(mx_status_make(MX_STAGE_USAGE, NULL, "--seed must be a non-negative integer, not '%s'", seed));
-    o.seed = s;
-  }
-  if (dtype) {
-    if (!strcmp(dtype, "bf16")) o.dtype = MX_W_BF16;
-    else if (!strcmp(dtype, "f16")) o.dtype = MX_W_F16;
-    else if (!strcmp(dtype, "f32")) o.dtype = MX_W_F32;
-    else return mx_cli_report(mx_status_make(MX_STAGE_USAGE, "use bf16, f16 or f32", "unknown --dtype '%s'", dtype));
-  }
+  synth_opts_t a = {0};
+  mx_opt_cmd_t c = {
+      .prog = "mlxcel synth",
+      .synopsis = "--config CONFIG.json --tokenizer DIR -o OUT_DIR [--seed N] [--dtype bf16|f16|f32]",
+      .about = "Writes a complete HF model directory (config.json, model.safetensors, tokenizer.json and "
+               "tokenizer_config.json copied from DIR) with deterministic pseudo-random weights: matrices uniform with "
+               "standard deviation 0.02, RMSNorm weights uniform on [0.9, 1.1], one xorshift stream per tensor seeded "
+               "from --seed and the tensor's name.\n"
+               "Example (Llama-3.2-1B shapes):\n"
+               "  mlxcel synth --config ../shared/data/llama-3.2-1b/config.json \\\n"
+               "               --tokenizer ../shared/data/llama3-tokenizer -o /tmp/llama-3.2-1b-synth",
+      .sets = {MX_OPT_SET(synth_rows, &a)},
+  };
+  int code = mx_cli_parse(&c, argc, argv);
+  if (code >= 0) return code;
+  const char *dtype = a.dtype;
+  mx_synth_options_t o = {.config_path = a.config, .tokenizer_dir = a.tokenizer, .out_dir = a.out, .seed = (uint64_t)a.seed,
+                          .dtype = !strcmp(dtype, "f32") ? MX_W_F32 : !strcmp(dtype, "f16") ? MX_W_F16 : MX_W_BF16};
   double t0 = mx_now_ms();
   uint64_t params = 0, bytes = 0;
   mx_status_t st = mx_synth_write(&o, &params, &bytes);

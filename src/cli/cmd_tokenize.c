@@ -11,14 +11,21 @@
 #include "tokenizer/chat.h"
 #include "tokenizer/tokenizer.h"
 
-static void tokenize_help(void) {
-  printf("usage: mlxcel tokenize -m MODEL (-p TEXT | --jsonl FILE) [--no-bos]\n\n"
-         "MODEL is an HF model directory, a directory with tokenizer.json, or a GGUF file.\n"
-         "  -p TEXT        print the token ids of TEXT, then its decode\n"
-         "  --jsonl FILE   for every line {\"text\": ...} of FILE print {\"ids\": [...], \"decoded\": \"...\"}\n"
-         "                 (decoded keeps special tokens); the encode throughput goes to stderr\n"
-         "  --no-bos       do not add BOS even when the tokenizer's configuration adds one\n");
-}
+typedef struct {
+  mx_cli_session_args_t s;
+  const char *prompt, *jsonl;
+  int no_bos;
+} tokenize_opts_t;
+
+static const mx_opt_t tokenize_rows[] = {
+    MX_OPT_ROW(tokenize_opts_t, prompt, .name = "--prompt", .alias = "-p", .metavar = "TEXT",
+               .help = "print the token ids of TEXT, then its decode"),
+    MX_OPT_ROW(tokenize_opts_t, jsonl, .name = "--jsonl", .metavar = "FILE", .excludes = "--prompt",
+               .help = "for every line {\"text\": ...} of FILE print {\"ids\": [...], \"decoded\": \"...\"} (decoded keeps "
+                       "special tokens); the encode throughput goes to stderr"),
+    MX_OPT_ROW(tokenize_opts_t, no_bos, .name = "--no-bos", .kind = MX_OPT_SWITCH,
+               .help = "do not add BOS even when the tokenizer's configuration adds one"),
+};
 
 static mx_status_t tokenize_jsonl(const mx_tokenizer_t *t, const char *path, bool add_special) {
   FILE *f = fopen(path, "r");
@@ -70,24 +77,20 @@ static mx_status_t tokenize_jsonl(const mx_tokenizer_t *t, const char *path, boo
 }
 
 int mx_cmd_tokenize(int argc, char **argv) {
-  const char *model = NULL, *prompt = NULL, *jsonl = NULL;
-  bool add_special = true;
-  for (int i = 1; i < argc; i++) {
-    mx_status_t err = NULL;
-    const char *v;
-    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-      tokenize_help();
-      return 0;
-    }
-    if (!strcmp(argv[i], "--no-bos")) add_special = false;
-    else if (mx_cli_flag(argc, argv, &i, "-m", &v, &err) || mx_cli_flag(argc, argv, &i, "--model", &v, &err)) model = v;
-    else if (mx_cli_flag(argc, argv, &i, "-p", &v, &err) || mx_cli_flag(argc, argv, &i, "--prompt", &v, &err)) prompt = v;
-    else if (mx_cli_flag(argc, argv, &i, "--jsonl", &v, &err)) jsonl = v;
-    else err = mx_status_make(MX_STAGE_USAGE, "run `mlxcel tokenize --help`", "unknown option '%s'", argv[i]);
-    if (err) return mx_cli_report(err);
-  }
-  if (!model || (!prompt == !jsonl))
-    return mx_cli_report(mx_status_make(MX_STAGE_USAGE, "run `mlxcel tokenize --help`", "give -m MODEL and one of -p or --jsonl"));
+  tokenize_opts_t a = {0};
+  mx_opt_cmd_t c = {
+      .prog = "mlxcel tokenize",
+      .synopsis = "-m MODEL (-p TEXT | --jsonl FILE) [--no-bos]",
+      .about = "Tokenizes a text, or every record of a JSONL file, with the model's tokenizer. MODEL is an HF model "
+               "directory, a directory with tokenizer.json, or a GGUF file.",
+      .sets = {mx_cli_session_set(&a.s, MX_CLI_MODEL), MX_OPT_SET(tokenize_rows, &a)},
+  };
+  int code = mx_cli_parse(&c, argc, argv);
+  if (code >= 0) return code;
+  const char *model = a.s.model, *prompt = a.prompt, *jsonl = a.jsonl;
+  bool add_special = !a.no_bos;
+  if (!prompt && !jsonl)
+    return mx_cli_report(mx_status_make(MX_STAGE_USAGE, "run `mlxcel tokenize --help`", "give -p TEXT or --jsonl FILE"));
   mx_tokenizer_t *t;
   mx_status_t st = mx_tokenizer_open(model, &t);
   if (st) return mx_cli_report(st);
@@ -110,11 +113,18 @@ int mx_cmd_tokenize(int argc, char **argv) {
   return mx_cli_report(st);
 }
 
-static void template_help(void) {
-  printf("usage: mlxcel template -m MODEL --messages FILE.json [--no-generation-prompt]\n\n"
-         "Renders a conversation (a JSON array of {\"role\", \"content\"}) with the model's chat template\n"
-         "and prints the prompt text exactly (no newline added).\n");
-}
+typedef struct {
+  mx_cli_session_args_t s;
+  const char *messages;
+  int no_gen_prompt;
+} template_opts_t;
+
+static const mx_opt_t template_rows[] = {
+    MX_OPT_ROW(template_opts_t, messages, .name = "--messages", .metavar = "FILE.json", .flags = MX_OPT_REQUIRED,
+               .help = "the conversation: a JSON array of {\"role\", \"content\"}"),
+    MX_OPT_ROW(template_opts_t, no_gen_prompt, .name = "--no-generation-prompt", .kind = MX_OPT_SWITCH,
+               .help = "end with the last message, without the assistant turn's opening"),
+};
 
 static mx_status_t read_messages(const char *path, json_t **root, mx_chat_msg_t **msgs, int *n) {
   char *text;
@@ -136,23 +146,18 @@ static mx_status_t read_messages(const char *path, json_t **root, mx_chat_msg_t 
 }
 
 int mx_cmd_template(int argc, char **argv) {
-  const char *model = NULL, *messages = NULL;
-  bool gen_prompt = true;
-  for (int i = 1; i < argc; i++) {
-    mx_status_t err = NULL;
-    const char *v;
-    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-      template_help();
-      return 0;
-    }
-    if (!strcmp(argv[i], "--no-generation-prompt")) gen_prompt = false;
-    else if (mx_cli_flag(argc, argv, &i, "-m", &v, &err) || mx_cli_flag(argc, argv, &i, "--model", &v, &err)) model = v;
-    else if (mx_cli_flag(argc, argv, &i, "--messages", &v, &err)) messages = v;
-    else err = mx_status_make(MX_STAGE_USAGE, "run `mlxcel template --help`", "unknown option '%s'", argv[i]);
-    if (err) return mx_cli_report(err);
-  }
-  if (!model || !messages)
-    return mx_cli_report(mx_status_make(MX_STAGE_USAGE, "run `mlxcel template --help`", "give -m MODEL and --messages FILE"));
+  template_opts_t a = {0};
+  mx_opt_cmd_t c = {
+      .prog = "mlxcel template",
+      .synopsis = "-m MODEL --messages FILE.json [--no-generation-prompt]",
+      .about = "Renders a conversation with the model's chat template and prints the prompt text exactly (no newline "
+               "added).",
+      .sets = {mx_cli_session_set(&a.s, MX_CLI_MODEL), MX_OPT_SET(template_rows, &a)},
+  };
+  int code = mx_cli_parse(&c, argc, argv);
+  if (code >= 0) return code;
+  const char *model = a.s.model, *messages = a.messages;
+  bool gen_prompt = !a.no_gen_prompt;
   mx_tokenizer_t *t;
   mx_status_t st = mx_tokenizer_open(model, &t);
   if (st) return mx_cli_report(st);

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "hlo/llama.h"
 
 int mx_cli_report(mx_status_t st) {
   if (!st) return 0;
@@ -11,20 +12,13 @@ int mx_cli_report(mx_status_t st) {
   return code;
 }
 
-const char *mx_cli_setting(const char *flag_value, const char *env_name, const char *def) {
-  if (flag_value) return flag_value;
-  const char *v = env_name ? getenv(env_name) : NULL;
-  return v && v[0] ? v : def;
-}
-
-mx_status_t mx_cli_parse_int(const char *name, const char *text, long lo, long hi, long *out) {
-  char *end;
-  long v = text ? strtol(text, &end, 10) : 0;
-  if (!text || !text[0] || *end || v < lo || v > hi)
-    return mx_status_make(MX_STAGE_USAGE, NULL, "%s must be a whole number from %ld to %ld, not '%s'", name, lo, hi,
-                          text ? text : "");
-  *out = v;
-  return NULL;
+int mx_cli_parse(const mx_opt_cmd_t *cmd, int argc, char **argv) {
+  bool help;
+  mx_status_t st = mx_opt_parse(cmd, argc, argv, &help);
+  if (st) return mx_cli_report(st);
+  if (!help) return -1;
+  mx_opt_help(cmd, stdout);
+  return 0;
 }
 
 mx_status_t mx_cli_check_backend(void) {
@@ -35,30 +29,42 @@ mx_status_t mx_cli_check_backend(void) {
   return NULL;
 }
 
-int mx_cli_flag(int argc, char **argv, int *i, const char *name, const char **value, mx_status_t *err) {
-  size_t n = strlen(name);
-  const char *a = argv[*i];
-  if (strncmp(a, name, n) != 0) return 0;
-  if (a[n] == '=') {
-    *value = a + n + 1;
-    return 1;
-  }
-  if (a[n] != '\0') return 0;
-  if (*i + 1 >= argc) {
-    *err = mx_status_make(MX_STAGE_USAGE, "see --help", "option %s needs a value", name);
-    return 1;
-  }
-  *value = argv[++*i];
-  return 1;
+/* The session's options, each declared here once; the defaults are the session's, and a command
+ * that needs another says so in its mx_opt_cmd_t.defaults, where its help shows it. The lower bound
+ * of --context is the session's own (mx_session_open refuses less than 16). */
+#define SESSION_ROW(field, ...) MX_OPT_ROW(mx_cli_session_args_t, field, __VA_ARGS__)
+static const mx_opt_t session_rows[] = {
+    SESSION_ROW(model, .part = MX_CLI_MODEL, .name = "--model", .alias = "-m", .metavar = "PATH", .flags = MX_OPT_REQUIRED,
+                .help = "HF model directory or GGUF file"),
+    SESSION_ROW(device, .part = MX_CLI_DEVICE, .name = "--device", .metavar = "URI", .env = "MLXCEL_XLA_DEVICE",
+                .def = "local-task", .help = "the device: local-task, local-sync, cuda[://N], hip[://N], metal"),
+    SESSION_ROW(cuda_target, .part = MX_CLI_DEVICE, .name = "--cuda-target", .metavar = "sm_XY",
+                .env = "MLXCEL_XLA_CUDA_TARGET", .help = "CUDA compile target for cuda devices, e.g. sm_80 (never guessed)"),
+    SESSION_ROW(rocm_target, .part = MX_CLI_DEVICE, .name = "--rocm-target", .metavar = "gfxNNNN",
+                .env = "MLXCEL_XLA_ROCM_TARGET", .help = "ROCm compile target for hip devices, e.g. gfx942 (never guessed)"),
+    SESSION_ROW(precision, .part = MX_CLI_GRAPH, .name = "--precision", .kind = MX_OPT_ENUM, .choices = "f32|f16|bf16",
+                .env = "MLXCEL_XLA_PRECISION", .def = "f32", .help = "the input type of the weight matmuls"),
+    SESSION_ROW(context, .part = MX_CLI_GRAPH, .name = "--context", .kind = MX_OPT_INT, .metavar = "N", .lo = 16,
+                .hi = 1 << 20, .env = "MLXCEL_XLA_CONTEXT_CAPACITY", .def = "512",
+                .help = "KV positions per sequence, compiled into the graph: prompt + new tokens must fit"),
+    SESSION_ROW(slots, .part = MX_CLI_SLOTS, .name = "--slots", .kind = MX_OPT_INT, .metavar = "N", .lo = 1,
+                .hi = MX_LLAMA_MAX_SLOTS, .def = "1",
+                .help = "sequences decoded together (each count is a module of its own)"),
+    SESSION_ROW(vmfb, .part = MX_CLI_VMFB, .name = "--vmfb", .metavar = "PATH",
+                .help = "a module from `mlxcel compile` (same model, precision, context) instead of compiling: "
+                        "for hosts without the compiler"),
+};
+
+mx_opt_set_t mx_cli_session_set(mx_cli_session_args_t *a, unsigned parts) {
+  return (mx_opt_set_t){session_rows, (int)(sizeof session_rows / sizeof session_rows[0]), a, parts};
 }
 
-int mx_cli_device_flag(int argc, char **argv, int *i, mx_cli_device_t *d, mx_status_t *err) {
-  return mx_cli_flag(argc, argv, i, "--device", &d->device, err) || mx_cli_flag(argc, argv, i, "--cuda-target", &d->cuda, err) ||
-         mx_cli_flag(argc, argv, i, "--rocm-target", &d->rocm, err);
+mx_target_options_t mx_cli_target(const mx_cli_session_args_t *a) {
+  return (mx_target_options_t){.cuda_target = a->cuda_target, .rocm_target = a->rocm_target};
 }
 
-void mx_cli_device_resolve(const mx_cli_device_t *d, const char **uri, mx_target_options_t *t) {
-  *uri = mx_cli_setting(d->device, "MLXCEL_XLA_DEVICE", "local-task");
-  t->cuda_target = mx_cli_setting(d->cuda, "MLXCEL_XLA_CUDA_TARGET", NULL);
-  t->rocm_target = mx_cli_setting(d->rocm, "MLXCEL_XLA_ROCM_TARGET", NULL);
+mx_status_t mx_cli_session_options(const mx_cli_session_args_t *a, mx_session_options_t *so) {
+  *so = (mx_session_options_t){.model_path = a->model, .device = a->device, .target = mx_cli_target(a),
+                               .capacity = (int)a->context, .slots = (int)a->slots, .vmfb = a->vmfb};
+  return a->precision ? mx_parse_precision(a->precision, &so->precision) : NULL;
 }

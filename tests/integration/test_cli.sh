@@ -99,12 +99,95 @@ expect_error "worker that never answers (timeout)" 1 spawn \
   env MLXCEL_XLA_WORKER_SCRIPT="$tmpd/hangs.py" MLXCEL_XLA_WORKER_TIMEOUT_MS=1000 "$BIN" devices
 rm -rf "$tmpd"
 
+# --- options and their help (one table per command, src/cli/options.h) ---------------------
+# help_lists COMMAND FLAG...: COMMAND --help exits 0 with its usage line and lists every FLAG (and -h).
+help_lists() {
+  local cmd=$1 missing=""; shift
+  "$BIN" "$cmd" --help >"$out" 2>"$err"
+  local rc=$?
+  for f in "$@" -h --help; do grep -qE -- "^  (-[a-z], )?$f( |,|\$)" "$out" || missing="$missing $f"; done
+  if [ "$rc" -ne 0 ]; then bad "$cmd --help: exit $rc"
+  elif ! head -1 "$out" | grep -q "^usage: mlxcel $cmd"; then bad "$cmd --help: no usage line"
+  elif [ -n "$missing" ]; then bad "$cmd --help lacks$missing"
+  else ok "$cmd --help lists its options"; fi
+}
+SESSION_FLAGS="--device --cuda-target --rocm-target --precision --context"
+help_lists generate -m --model -p --prompt -n --max-tokens --chat --no-chat --system --temperature --top-k --top-p \
+  --min-p --repeat-penalty --seed --stop --ignore-eos --stats $SESSION_FLAGS --vmfb
+help_lists check -m --model --fixture --steps $SESSION_FLAGS --vmfb
+help_lists serve -m --model --model-name --host --port --api-key --devices --queue --max-body --timeout \
+  --max-connections --shutdown-timeout --quiet $SESSION_FLAGS --slots --vmfb
+help_lists batch-bench -m --model --slots --requests $SESSION_FLAGS
+help_lists compile --config $SESSION_FLAGS --slots --weights-dtype --layers -o --output
+help_lists smoke --device --cuda-target --rocm-target --repeat --keep --compile-only --prebuilt
+help_lists devices
+help_lists info -m --model
+help_lists synth --config --tokenizer -o --output --seed --dtype
+help_lists tokenize -m --model -p --prompt --jsonl --no-bos
+help_lists template -m --model --messages --no-generation-prompt
+"$BIN-server" --help >"$out" 2>&1 && head -1 "$out" | grep -q '^usage: mlxcel-server ' \
+  && ok "mlxcel-server --help names itself" || bad "mlxcel-server --help"
+# Every option a help lists is one the parser takes: FLAG [VALUE] --help reads FLAG, then stops at
+# --help (an unknown flag would fail first).
+untrue=""
+for cmd in generate check serve batch-bench compile smoke devices info synth tokenize template; do
+  "$BIN" "$cmd" --help 2>/dev/null | grep -E '^  -' | sed -E 's/^  //; s/  .*//' > "$out"
+  while read -r left; do
+    meta=$(sed -E 's/^(-[a-z], )?--?[a-z-]+ ?//' <<<"$left")
+    for f in $(grep -oE -- '(^|, )--?[a-z][a-z-]*' <<<"$left" | sed 's/^, //'); do
+      if [ -n "$meta" ]; then "$BIN" "$cmd" "$f" x --help >/dev/null 2>&1 || untrue="$untrue $cmd:$f"
+      else "$BIN" "$cmd" "$f" --help >/dev/null 2>&1 || untrue="$untrue $cmd:$f"; fi
+    done
+  done < "$out"
+done
+[ -z "$untrue" ] && ok "every option in every --help is accepted" || { echo "" > "$out"; : > "$err"; bad "options listed but refused:$untrue"; }
+# help_shows COMMAND TEXT: the help (its lines joined) says TEXT.
+help_shows() {
+  "$BIN" "$1" --help 2>/dev/null | tr '\n' ' ' | tr -s ' ' > "$out"
+  grep -qF -- "$2" "$out" && ok "$1 --help shows '$2'" || bad "$1 --help lacks '$2'"
+}
+help_shows generate "--context N KV positions"
+help_shows generate "env MLXCEL_XLA_CONTEXT_CAPACITY; default 512]"
+help_shows generate "env MLXCEL_XLA_DEVICE; default local-task]"
+help_shows check "env MLXCEL_XLA_CONTEXT_CAPACITY; default 128 here:"
+help_shows batch-bench "env MLXCEL_XLA_CONTEXT_CAPACITY; default 256 here:"
+help_shows serve "default 4 here:"
+help_shows serve "env MLXCEL_API_KEY"
+# One --context, one bound: the same refusal from every command that takes it.
+ctx_msgs=""
+for args in "generate -m m -p hi" "check -m m --fixture f" "serve -m m" "batch-bench -m m" "compile --config c"; do
+  expect_error "${args%% *} --context 0" 2 usage "$BIN" $args --context 0
+  ctx_msgs="$ctx_msgs$(sed 's/; remedy: .*//' "$err")"$'\n'
+done
+[ "$(sort -u <<<"${ctx_msgs%$'\n'}" | wc -l)" -eq 1 ] && grep -q 'from 16 to' <<<"$ctx_msgs" \
+  && ok "--context 0 is refused with one message everywhere" || { echo "$ctx_msgs" > "$out"; bad "--context messages differ"; }
+expect_error "--context 15 (below the session's 16)" 2 usage "$BIN" generate -m m -p hi --context=15
+expect_error "a bad MLXCEL_XLA_CONTEXT_CAPACITY" 2 usage env MLXCEL_XLA_CONTEXT_CAPACITY=lots "$BIN" check -m m --fixture f
+grep -q 'MLXCEL_XLA_CONTEXT_CAPACITY must be' "$err" && ok "the error names the variable, not the flag" || bad "env error names"
+# Unknown options and missing values, everywhere.
+for cmd in generate check serve batch-bench compile smoke devices info synth tokenize template; do
+  expect_error "$cmd: unknown option" 2 usage "$BIN" "$cmd" --frobnicate
+done
+grep -q "unknown option '--frobnicate'; remedy: run \`mlxcel template --help\`" "$err" && ok "the unknown option names the help" || bad "unknown option remedy"
+for args in "generate -m m -p" "check -m" "serve --port" "batch-bench --requests" "compile --config" "info -m" \
+            "synth --config" "tokenize --jsonl" "template --messages"; do
+  expect_error "${args} (missing value)" 2 usage "$BIN" $args
+  grep -q 'needs a value' "$err" || bad "${args}: says what is missing"
+done
+expect_error "--name=value form is read as the value" 2 usage "$BIN" serve -m m --port=70000
+grep -q "^mlxcel: usage: --port must be a whole number from 0 to 65535, not '70000'" "$err" && ok "--port=70000 names the value" || bad "--port= form"
+expect_error "a switch refuses a value" 2 usage "$BIN" generate -m m -p hi --stats=yes
+expect_error "--device and --devices together" 2 usage "$BIN" serve -m m --device local-task --devices local-task
+expect_error "--stop beyond its maximum" 2 usage "$BIN" generate -m m -p hi --stop a --stop b --stop c --stop d \
+  --stop e --stop f --stop g --stop h --stop i
+
 # --- models and tokenizers --------------------------------------------------------------------
 SHARED=${MLXCEL_SHARED_DIR:-$ROOT/../shared}
 SMOL=$("$ROOT/scripts/fetch-model.sh" 2>/dev/null)
 tmpm=$(mktemp -d)
 expect_ok "info describes the SmolLM2 GGUF" 'llama: 30 layers, dim 576, 9/3 heads x 64' "$BIN" info -m "$SMOL"
 expect_ok "tokenize a prompt with the GGUF tokenizer" '^19556 905' "$BIN" tokenize -m "$SMOL" -p "Hello world"
+expect_ok "tokenize with --name=value flags" '^19556 905' "$BIN" tokenize --model="$SMOL" --prompt="Hello world"
 expect_ok "tokenize with the Llama 3 tokenizer adds BOS" '^128000 9906 1917$' "$BIN" tokenize -m "$SHARED/data/llama3-tokenizer" -p "Hello world"
 expect_error "tokenize refuses invalid UTF-8" 2 usage "$BIN" tokenize -m "$SMOL" -p "$(printf 'abc\xff')"
 grep -q 'at byte 3' "$err" && ok "the UTF-8 error names the byte offset" || bad "UTF-8 error offset"
