@@ -72,6 +72,7 @@ static void collect(const mx_opt_cmd_t *cmd, table_t *t) {
   }
 }
 
+/* A usage error about argument `a` (its first `len` characters), whose remedy is the command's help. */
 static mx_status_t see_help(const table_t *t, const char *fmt, const char *a, size_t len) {
   char remedy[128];
   snprintf(remedy, sizeof remedy, "run `%s --help`", t->cmd->prog);
@@ -83,9 +84,9 @@ static mx_status_t append(const table_t *t, entry_t *e, const char *v) {
   mx_opt_list_t *l = (mx_opt_list_t *)e->field;
   const mx_opt_t *r = e->row;
   if (!v[0] || l->n >= r->hi) {
-    char remedy[128];
-    snprintf(remedy, sizeof remedy, "run `%s --help`", t->cmd->prog);
-    return mx_status_make(MX_STAGE_USAGE, remedy, "give at most %ld non-empty %s values", r->hi, r->name);
+    char what[96];
+    snprintf(what, sizeof what, "give at most %ld non-empty %s values", r->hi, r->name);
+    return see_help(t, "%.*s", what, strlen(what));
   }
   l->v[l->n++] = v;
   e->given = true;
