@@ -19,19 +19,19 @@ int mx_cli_report(mx_status_t st);
  * --help, 2 after reporting bad usage). */
 int mx_cli_parse(const mx_opt_cmd_t *cmd, int argc, char **argv);
 /* MLXCEL_BACKEND must be unset or "xla". */
-mx_status_t mx_cli_check_backend(void);
+MX_MUST_USE mx_status_t mx_cli_check_backend(void);
 
 /* What a session needs, as every command that opens one (or compiles its graph) reads it. */
 typedef struct {
   const char *model, *device, *cuda_target, *rocm_target, *precision, *vmfb;
-  long context, slots;
+  long context, slots, decode_steps;
 } mx_cli_session_args_t;
 
 /* The parts of the session rows: a command takes the ones it uses. */
 enum {
   MX_CLI_MODEL = 1,  /* -m/--model */
   MX_CLI_DEVICE = 2, /* --device, --cuda-target, --rocm-target */
-  MX_CLI_GRAPH = 4,  /* --precision, --context */
+  MX_CLI_GRAPH = 4,  /* --precision, --context, --decode-steps */
   MX_CLI_SLOTS = 8,  /* --slots */
   MX_CLI_VMFB = 16,  /* --vmfb */
 };
@@ -41,7 +41,7 @@ mx_opt_set_t mx_cli_session_set(mx_cli_session_args_t *a, unsigned parts);
 /* The compile targets the rows name. */
 mx_target_options_t mx_cli_target(const mx_cli_session_args_t *a);
 /* Session options from the rows (the parts not taken stay zero, the session's own defaults). */
-mx_status_t mx_cli_session_options(const mx_cli_session_args_t *a, mx_session_options_t *so);
+MX_MUST_USE mx_status_t mx_cli_session_options(const mx_cli_session_args_t *a, mx_session_options_t *so);
 
 int mx_cmd_devices(int argc, char **argv);
 int mx_cmd_info(int argc, char **argv);

@@ -95,7 +95,7 @@ static mx_status_t run_config(mx_session_options_t so, int slots, bool sequentia
   mx_request_t **reqs = calloc((size_t)n, sizeof *reqs);
   mx_ids_t *prompts = calloc((size_t)n, sizeof *prompts);
   out->tokens = calloc((size_t)n, sizeof *out->tokens);
-  if (!st && (!reqs || !prompts || !out->tokens)) st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!st && (!reqs || !prompts || !out->tokens)) st = mx_status_oom();
   const mx_tokenizer_t *tok = mx_session_tokenizer(s);
   for (int i = 0; !st && i < n; i++) st = mx_prompt_encode_text(tok, requests[i].text, strlen(requests[i].text), &prompts[i]);
   double t0 = mx_now_ms();
@@ -112,7 +112,7 @@ static mx_status_t run_config(mx_session_options_t so, int slots, bool sequentia
     mx_request_info_t info;
     mx_request_info(reqs[i], &info);
     if (!st && info.finish == MX_FINISH_ERROR)
-      st = mx_status_make(mx_status_stage(info.error), NULL, "request %d: %s", i, mx_status_message(info.error));
+      st = mx_status_annotate(mx_status_clone(info.error), "request %d", i);
     for (int k = 0; k < info.completion_tokens; k++) mx_ids_push(&out->tokens[i], info.tokens[k]);
     out->generated += info.completion_tokens;
   }

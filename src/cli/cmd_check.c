@@ -83,7 +83,7 @@ static mx_status_t load_fixture(const char *path, json_t **root, case_t **cases,
     json_t *m = json_object_get(p, "margins");
     c->margins = calloc((size_t)c->n_ref + 1, sizeof *c->margins);
     for (int k = 0; k < c->n_ref && c->margins; k++) c->margins[k] = json_number_value(json_array_get(m, (size_t)k));
-    if (!c->name || c->n_prompt < 1 || c->n_ref < 1) return mx_status_make(MX_STAGE_USAGE, NULL, "%s: prompt %d is incomplete", path, i);
+    if (!c->name || c->n_prompt < 1 || c->n_ref < 1) return mx_status_make(MX_STAGE_USAGE, "pass a fixture made by tests/oracle/hf_trajectory.py", "%s: prompt %d is incomplete", path, i);
   }
   return NULL;
 }
@@ -107,7 +107,7 @@ static mx_status_t check_low_precision(mx_session_t *ref_s, mx_session_t *low_s,
   if (!ref || !low) {
     free(ref);
     free(low);
-    return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+    return mx_status_oom();
   }
   printf("  %-14s %8s %10s %13s %11s %11s %8s\n", "prompt", "result", "first div", "f32 margin", "top-1 agree", "ppl ratio", "rule");
   mx_status_t st = NULL;

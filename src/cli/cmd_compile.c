@@ -70,14 +70,17 @@ int mx_cmd_compile(int argc, char **argv) {
   if (!st && layers) c.n_layers = (int)layers;
   if (!st && ctx > c.max_position) c.max_position = (int)ctx;
   mx_llama_graph_t g;
-  mx_llama_graph_options_t go = {.precision = precision, .weight_dtype = weights, .slots = (int)slots, .capacity = (int)ctx};
+  mx_llama_graph_options_t go = {.precision = precision, .weight_dtype = weights, .slots = (int)slots, .capacity = (int)ctx,
+                                 .decode_steps = a.s.decode_steps ? (int)a.s.decode_steps : mx_target_decode_steps(&target)};
   if (!st) st = mx_llama_graph_make(&c, &go, &g);
   if (!st) st = mx_llama_emit(&g, &text);
-  char compiler[MX_PATH_MAX], path[MX_PATH_MAX], dir[] = "/tmp/mlxcel-compile-XXXXXX";
+  char compiler[MX_PATH_MAX], path[MX_PATH_MAX], dir[MX_PATH_MAX];
+  const char *tmp = getenv("TMPDIR");
+  snprintf(dir, sizeof dir, "%s/mlxcel-compile-XXXXXX", tmp && tmp[0] ? tmp : "/tmp");
   bool temp = !out;
   if (!st) st = mx_toolchain_compiler(compiler, sizeof compiler);
   if (!st && temp) {
-    if (!mkdtemp(dir)) st = mx_status_make(MX_STAGE_IO, "set TMPDIR", "cannot create a work directory");
+    if (!mkdtemp(dir)) st = mx_status_make(MX_STAGE_IO, "set TMPDIR to a writable directory", "cannot create a work directory in %s", tmp && tmp[0] ? tmp : "/tmp");
     snprintf(path, sizeof path, "%s/graph.vmfb", dir);
   } else if (!st) {
     snprintf(path, sizeof path, "%s", out);

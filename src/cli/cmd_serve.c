@@ -80,14 +80,14 @@ static void help(const char *prog) {
 static mx_status_t split_devices(serve_args_t *a, const char *list) {
   free(a->devices_text);
   a->devices_text = strdup(list);
-  if (!a->devices_text) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!a->devices_text) return mx_status_oom();
   a->n_devices = 0;
   char *save = NULL;
   for (char *d = strtok_r(a->devices_text, ",", &save); d; d = strtok_r(NULL, ",", &save)) {
     while (*d == ' ') d++;
     if (!*d) continue;
     if (a->n_devices == MAX_DEVICES)
-      return mx_status_make(MX_STAGE_USAGE, NULL, "--devices lists more than %d devices", MAX_DEVICES);
+      return mx_status_make(MX_STAGE_USAGE, "serve at most 16 devices from one server; run more servers behind a load balancer", "--devices lists more than %d devices", MAX_DEVICES);
     a->devices[a->n_devices++] = d;
   }
   if (!a->n_devices) return mx_status_make(MX_STAGE_USAGE, "e.g. --devices cuda://0,cuda://1", "--devices lists no device");
@@ -142,7 +142,7 @@ static mx_status_t serve(serve_args_t *a) {
   char name[256];
   if (a->model_name) snprintf(name, sizeof name, "%s", a->model_name);
   else default_model_name(a->so.model_path, name, sizeof name);
-  if (!name[0]) return mx_status_make(MX_STAGE_USAGE, NULL, "--model-name is empty");
+  if (!name[0]) return mx_status_make(MX_STAGE_USAGE, "give --model-name a non-empty id", "--model-name is empty");
 
   /* Sessions are started in this thread: a worker is tied to the thread that started it. */
   mx_fleet_t *f = NULL;

@@ -107,7 +107,7 @@ int mx_cmd_smoke(int argc, char **argv) {
   mx_smoke_options_t so = {.device = a.device, .repeat = a.repeat, .target = a.target, .compile_only = a.compile_only,
                            .prebuilt = a.prebuilt};
   mx_smoke_run_t run = {.ping_ms = calloc((size_t)a.repeat, sizeof(double)), .empty_ms = calloc((size_t)a.repeat, sizeof(double))};
-  if (!cases[0].call_ms || !cases[1].call_ms) st = mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!cases[0].call_ms || !cases[1].call_ms) st = mx_status_oom();
   else st = mx_smoke_run(&so, cases, dir, &run, &passed);
   if (!st && a.compile_only)
     for (int i = 0; i < 2; i++) printf("%s  (compiled in %.1f ms)\n", cases[i].vmfb, cases[i].compile_ms);

@@ -136,7 +136,7 @@ static mx_status_t read_messages(const char *path, json_t **root, mx_chat_msg_t 
     return mx_status_make(MX_STAGE_USAGE, "give a JSON array of {\"role\": ..., \"content\": ...}", "%s is not a JSON array", path);
   *n = (int)json_array_size(*root);
   *msgs = calloc((size_t)*n + 1, sizeof **msgs);
-  if (!*msgs) return mx_status_make(MX_STAGE_IO, NULL, "out of memory");
+  if (!*msgs) return mx_status_oom();
   for (int i = 0; i < *n; i++) {
     json_t *m = json_array_get(*root, (size_t)i);
     (*msgs)[i].role = json_string_value(json_object_get(m, "role"));

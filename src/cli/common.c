@@ -47,6 +47,10 @@ static const mx_opt_t session_rows[] = {
     SESSION_ROW(context, .part = MX_CLI_GRAPH, .name = "--context", .kind = MX_OPT_INT, .metavar = "N", .lo = 16,
                 .hi = 1 << 20, .env = "MLXCEL_XLA_CONTEXT_CAPACITY", .def = "512",
                 .help = "KV positions per sequence, compiled into the graph: prompt + new tokens must fit"),
+    SESSION_ROW(decode_steps, .part = MX_CLI_GRAPH, .name = "--decode-steps", .kind = MX_OPT_INT, .metavar = "K", .lo = 0,
+                .hi = MX_LLAMA_MAX_DECODE_STEPS, .env = "MLXCEL_XLA_DECODE_STEPS", .def = "0",
+                .help = "greedy decode steps per device call, compiled into the graph; 0 = the target's measured default "
+                        "(docs/performance.md)"),
     SESSION_ROW(slots, .part = MX_CLI_SLOTS, .name = "--slots", .kind = MX_OPT_INT, .metavar = "N", .lo = 1,
                 .hi = MX_LLAMA_MAX_SLOTS, .def = "1",
                 .help = "sequences decoded together (each count is a module of its own)"),
@@ -65,6 +69,7 @@ mx_target_options_t mx_cli_target(const mx_cli_session_args_t *a) {
 
 mx_status_t mx_cli_session_options(const mx_cli_session_args_t *a, mx_session_options_t *so) {
   *so = (mx_session_options_t){.model_path = a->model, .device = a->device, .target = mx_cli_target(a),
-                               .capacity = (int)a->context, .slots = (int)a->slots, .vmfb = a->vmfb};
+                               .capacity = (int)a->context, .slots = (int)a->slots, .vmfb = a->vmfb,
+                               .decode_steps = (int)a->decode_steps};
   return a->precision ? mx_parse_precision(a->precision, &so->precision) : NULL;
 }

@@ -87,7 +87,7 @@ typedef struct {
  * *help and stops there (nothing after it is read or checked; the fields are then unspecified).
  * Otherwise every value row gets the flag's value, else its variable's when set and non-empty,
  * else its default, checked against its kind; a failure is a MX_STAGE_USAGE status. */
-mx_status_t mx_opt_parse(const mx_opt_cmd_t *cmd, int argc, char **argv, bool *help);
+MX_MUST_USE mx_status_t mx_opt_parse(const mx_opt_cmd_t *cmd, int argc, char **argv, bool *help);
 
 /* The usage line, the paragraph and one line per row, with its variable and default. */
 void mx_opt_help(const mx_opt_cmd_t *cmd, FILE *f);

@@ -118,6 +118,12 @@ mx_status_t mx_target_for_device(const char *device_uri, const mx_target_options
   return NULL;
 }
 
+int mx_target_decode_steps(const mx_target_t *t) {
+  /* On the CPU a step is tens of milliseconds and the bridge's round trip 0.02 ms (mlxcel smoke), so
+   * one step per call; the GPU figure is measured in docs/performance.md. */
+  return strcmp(t->backend, "llvm-cpu") == 0 ? 1 : 8;
+}
+
 void mx_target_label(const mx_target_t *t, char *out, size_t cap) { snprintf(out, cap, "%s:%s", t->backend, t->arch); }
 
 mx_status_t mx_target_check_device(const mx_target_t *t, const char *device_uri, const char *device_arch) {

@@ -30,6 +30,9 @@ MX_MUST_USE mx_status_t mx_target_check_device(const mx_target_t *t, const char 
 /* Refuses a precision the target is known not to support (a table filled from the compile matrix,
  * docs/rocm.md). */
 MX_MUST_USE mx_status_t mx_target_check_precision(const mx_target_t *t, const char *precision);
+/* Greedy decode steps per device call that pay on this target (docs/performance.md): a GPU call
+ * costs a host round trip and a readback, a CPU call next to nothing. */
+int mx_target_decode_steps(const mx_target_t *t);
 /* A short label for messages and cache keys: "llvm-cpu:host", "rocm:gfx942". */
 void mx_target_label(const mx_target_t *t, char *out, size_t cap);
 

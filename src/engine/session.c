@@ -57,7 +57,7 @@ mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
     const mx_model_config_t *c = mx_model_config(s->model);
     mx_llama_graph_options_t go = {.precision = o->precision, .weight_dtype = mx_weights_dtype(s->model, o->precision),
                                    .slots = o->slots, .capacity = o->capacity, .score_len = o->score_len,
-                                   .decode_steps = o->decode_steps};
+                                   .decode_steps = o->decode_steps ? o->decode_steps : mx_target_decode_steps(&s->target)};
     st = mx_llama_graph_make(c, &go, &s->graph);
     if (!st && mx_tokenizer_vocab_size(s->tok) > c->vocab)
       st = mx_status_make(MX_STAGE_IO, "the tokenizer does not belong to this model",

@@ -24,7 +24,7 @@ typedef struct {
   int capacity;              /* KV positions (context capacity) */
   int slots;                 /* sequences decoded together: 0 or 1 = single sequence; up to 8 (batching) */
   int score_len;             /* > 0: also compile score_<score_len> */
-  int decode_steps;          /* > 1: greedy decode runs that many steps per device call */
+  int decode_steps;          /* greedy decode steps per device call; 0: the target's default (mx_target_decode_steps) */
   const char *vmfb;          /* a module from `mlxcel compile` to use instead of compiling (hosts without
                                 the compiler); it must match the model, precision and capacity */
 } mx_session_options_t;
