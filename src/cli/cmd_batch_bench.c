@@ -129,7 +129,7 @@ static mx_status_t run_config(mx_session_options_t so, int slots, bool sequentia
   free(reqs);
   free(prompts);
   mx_sched_destroy(sched);
-  mx_session_destroy(s);
+  mx_session_close(s);
   return st;
 }
 

@@ -202,8 +202,8 @@ int mx_cmd_check(int argc, char **argv) {
   }
   free(cases);
   json_decref(root);
-  mx_session_destroy(s);
-  mx_session_destroy(ref_s);
+  mx_session_close(s);
+  mx_session_close(ref_s);
   if (st) return mx_cli_report(st);
   return passed == n ? 0 : MX_EXIT_FAIL;
 }

@@ -166,7 +166,7 @@ static mx_status_t run(gen_args_t *a) {
   }
   if (have_seq) mx_seq_free(&q);
   mx_ids_free(&ids);
-  mx_session_destroy(s);
+  mx_session_close(s);
   return st;
 }
 

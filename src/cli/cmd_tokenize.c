@@ -109,7 +109,7 @@ int mx_cmd_tokenize(int argc, char **argv) {
     mx_strbuf_free(&dec);
     mx_ids_free(&ids);
   }
-  mx_tokenizer_free(t);
+  mx_tokenizer_close(t);
   return mx_cli_report(st);
 }
 
@@ -179,6 +179,6 @@ int mx_cmd_template(int argc, char **argv) {
   free(bos_text);
   free(msgs);
   json_decref(root);
-  mx_tokenizer_free(t);
+  mx_tokenizer_close(t);
   return mx_cli_report(st);
 }

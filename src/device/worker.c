@@ -449,7 +449,7 @@ mx_status_t mx_worker_call(mx_worker_t *w, int module_id, const char *function, 
       json_t *h = json_object_get(json_array_get(outs, i), "handle");
       uint64_t hv = h ? (uint64_t)json_integer_value(h) : 0;
       /* Best effort: the first failure (too many outputs) is the one to report. */
-      if (hv) mx_status_ignore(mx_worker_free(w, &hv, 1));
+      if (hv) mx_status_ignore(mx_worker_free_handles(w, &hv, 1));
     }
   }
   for (size_t i = 0; !st && i < n; i++) {
@@ -464,7 +464,7 @@ mx_status_t mx_worker_call(mx_worker_t *w, int module_id, const char *function, 
   return st;
 }
 
-mx_status_t mx_worker_free(mx_worker_t *w, const uint64_t *handles, int n) {
+mx_status_t mx_worker_free_handles(mx_worker_t *w, const uint64_t *handles, int n) {
   json_t *a = json_array();
   for (int i = 0; i < n; i++) json_array_append_new(a, json_integer((json_int_t)handles[i]));
   json_t *resp;

@@ -26,7 +26,7 @@ typedef struct {
 
 /* A tensor crossing the bridge. As an input: host bytes (data, nbytes) or a device handle (handle
  * != 0). As an output: host bytes owned by the tensor (release with mx_tensor_release) or a handle
- * owned by the caller (free with mx_worker_free). */
+ * owned by the caller (free with mx_worker_free_handles). */
 typedef struct {
   mx_dtype_t dtype;
   int rank;
@@ -81,7 +81,7 @@ MX_MUST_USE mx_status_t mx_worker_load(mx_worker_t *w, const char *vmfb_path, co
 MX_MUST_USE mx_status_t mx_worker_call(mx_worker_t *w, int module_id, const char *function, const mx_tensor_t *inputs,
                                        int n_inputs, uint32_t keep_mask, mx_tensor_t *outputs, int max_outputs,
                                        int *n_outputs);
-MX_MUST_USE mx_status_t mx_worker_free(mx_worker_t *w, const uint64_t *handles, int n);
+MX_MUST_USE mx_status_t mx_worker_free_handles(mx_worker_t *w, const uint64_t *handles, int n);
 MX_MUST_USE mx_status_t mx_worker_stats(mx_worker_t *w, mx_alloc_stats_t *out);
 /* Test hook: the worker sleeps `ms` inside a request, so tests can kill or stop it mid-call. */
 MX_MUST_USE mx_status_t mx_worker_debug_sleep(mx_worker_t *w, int ms);

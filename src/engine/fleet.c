@@ -73,7 +73,7 @@ void mx_fleet_destroy(mx_fleet_t *f) {
   mx_fleet_drain(f, 0);
   for (int i = 0; i < f->n; i++) {
     mx_sched_destroy(f->scheds[i]);
-    mx_session_destroy(f->sessions[i]); /* stops the device worker */
+    mx_session_close(f->sessions[i]); /* stops the device worker */
     free(f->devices[i]);
   }
   free(f);

@@ -65,7 +65,7 @@ mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
   }
   s->t.open_ms = mx_now_ms() - t0;
   if (st) {
-    mx_session_destroy(s);
+    mx_session_close(s);
     return st;
   }
   *out = s;
@@ -114,10 +114,10 @@ mx_status_t mx_session_start(mx_session_t *s) {
   return NULL;
 }
 
-void mx_session_destroy(mx_session_t *s) {
+void mx_session_close(mx_session_t *s) {
   if (!s) return;
   mx_worker_destroy(s->worker);
-  mx_tokenizer_free(s->tok);
+  mx_tokenizer_close(s->tok);
   mx_model_close(s->model);
   free(s->model_path);
   free(s->device);

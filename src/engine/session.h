@@ -43,7 +43,7 @@ typedef struct mx_session mx_session_t;
 
 MX_MUST_USE mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out);
 MX_MUST_USE mx_status_t mx_session_start(mx_session_t *s);
-void mx_session_destroy(mx_session_t *s);
+void mx_session_close(mx_session_t *s);
 
 const mx_model_config_t *mx_session_config(const mx_session_t *s);
 const mx_tokenizer_t *mx_session_tokenizer(const mx_session_t *s);

@@ -40,13 +40,13 @@ mx_tokenizer_t *mx_tok_alloc(const char *source, int vocab_size) {
   for (int i = 0; i < 256; i++) t->byte_id[i] = -1;
   if (!t->source || !t->tok_bytes || !t->tok_len || !t->is_special || !mx_strmap_init(&t->vocab, (size_t)vocab_size) ||
       !mx_u64map_init(&t->merges, (size_t)vocab_size * 2)) {
-    mx_tokenizer_free(t);
+    mx_tokenizer_close(t);
     return NULL;
   }
   return t;
 }
 
-void mx_tokenizer_free(mx_tokenizer_t *t) {
+void mx_tokenizer_close(mx_tokenizer_t *t) {
   if (!t) return;
   for (int i = 0; t->tok_bytes && i < t->vocab_size; i++) free(t->tok_bytes[i]);
   free(t->tok_bytes);

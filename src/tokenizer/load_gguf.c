@@ -111,7 +111,7 @@ mx_status_t mx_tokenizer_load_gguf(const mx_gguf_t *g, const char *path, mx_toke
   free(merge_lens);
   free(types);
   if (st) {
-    mx_tokenizer_free(t);
+    mx_tokenizer_close(t);
     return st;
   }
   *out = t;

@@ -240,7 +240,7 @@ mx_status_t mx_tokenizer_load_hf(const char *dir, mx_tokenizer_t **out) {
   if (!st) st = load_config(t, dir);
   if (!st) st = mx_tok_finish(t);
   if (st) {
-    mx_tokenizer_free(t);
+    mx_tokenizer_close(t);
     return st;
   }
   *out = t;

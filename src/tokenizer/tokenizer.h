@@ -30,7 +30,7 @@ MX_MUST_USE mx_status_t mx_tokenizer_load_hf(const char *dir, mx_tokenizer_t **o
 MX_MUST_USE mx_status_t mx_tokenizer_load_gguf(const mx_gguf_t *g, const char *path, mx_tokenizer_t **out);
 /* A tokenizer from a path alone: a directory with tokenizer.json, or a GGUF file. */
 MX_MUST_USE mx_status_t mx_tokenizer_open(const char *path, mx_tokenizer_t **out);
-void mx_tokenizer_free(mx_tokenizer_t *t);
+void mx_tokenizer_close(mx_tokenizer_t *t);
 
 int mx_tokenizer_vocab_size(const mx_tokenizer_t *t);
 /* BOS id (-1 if none) and whether encode adds it when asked for special tokens. */

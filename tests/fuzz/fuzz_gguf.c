@@ -23,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     mx_gguf_get_str(g, "general.architecture", &s, &len);
     mx_tokenizer_t *t = NULL;
     mx_status_free(mx_tokenizer_load_gguf(g, "fuzz.gguf", &t));
-    mx_tokenizer_free(t);
+    mx_tokenizer_close(t);
     mx_gguf_free(g);
   }
   mx_status_free(st);

@@ -30,7 +30,7 @@ static void prompt_helper_places_bos_once(void **state) {
   mx_ids_t bad = {0};
   assert_status(mx_prompt_encode_text(t, "a\xff", 2, &bad), MX_STAGE_USAGE, NULL);
   mx_ids_free(&bad);
-  mx_tokenizer_free(t);
+  mx_tokenizer_close(t);
 }
 
 int main(void) {

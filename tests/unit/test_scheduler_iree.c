@@ -35,7 +35,7 @@ static int setup(void **state) {
 
 static int teardown(void **state) {
   (void)state;
-  mx_session_destroy(session);
+  mx_session_close(session);
   return 0;
 }
 

@@ -51,7 +51,7 @@ static void textout_holds_back_stop_prefixes(void **state) {
   mx_strbuf_free(&all);
   mx_strbuf_free(&got);
   mx_ids_free(&ids);
-  mx_tokenizer_free(tok);
+  mx_tokenizer_close(tok);
 }
 
 int main(void) {

@@ -33,7 +33,7 @@ static void invalid_utf8_is_refused_with_offset(void **state) {
   assert_status(mx_tokenizer_encode(t, surrogate, 3, true, &ids), MX_STAGE_USAGE, "at byte 0");
   assert_int_equal(ids.n, 0);
   mx_ids_free(&ids);
-  mx_tokenizer_free(t);
+  mx_tokenizer_close(t);
 }
 
 static void special_tokens_are_matched_before_bpe(void **state) {
@@ -61,7 +61,7 @@ static void special_tokens_are_matched_before_bpe(void **state) {
   int32_t bogus = 99999;
   assert_status(mx_tokenizer_decode(t, &bogus, 1, false, &out), MX_STAGE_USAGE, "not in the vocabulary");
   mx_ids_free(&ids);
-  mx_tokenizer_free(t);
+  mx_tokenizer_close(t);
 }
 
 static void lossy_decode_replaces_maximal_subparts(void **state) {
@@ -119,7 +119,7 @@ static void streaming_decode_equals_whole_decode(void **state) {
     mx_strbuf_free(&whole);
     mx_strbuf_free(&streamed);
   }
-  mx_tokenizer_free(t);
+  mx_tokenizer_close(t);
 }
 
 static void write_text(const char *path, const char *text) {

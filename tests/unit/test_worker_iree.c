@@ -174,8 +174,8 @@ static void call_with_host_inputs_and_device_handles(void **state) {
   assert_ok(mx_worker_stats(w, &s));
   assert_int_equal(s.live_handles, 1);
   assert_true(s.device_bytes_peak >= 24);
-  assert_ok(mx_worker_free(w, &kept.handle, 1));
-  assert_status(mx_worker_free(w, &kept.handle, 1), MX_STAGE_TRANSFER, "unknown handle");
+  assert_ok(mx_worker_free_handles(w, &kept.handle, 1));
+  assert_status(mx_worker_free_handles(w, &kept.handle, 1), MX_STAGE_TRANSFER, "unknown handle");
   assert_ok(mx_worker_stats(w, &s));
   assert_int_equal(s.live_handles, 0);
   mx_worker_destroy(w);
