@@ -8,15 +8,6 @@
 #include "cli/cli.h"
 #include "engine/probe.h"
 
-typedef struct {
-  const char *device;
-  long repeat;
-  mx_target_options_t target;
-  int keep_dir;
-  const char *compile_only; /* compile into this directory and stop */
-  const char *prebuilt;     /* load add.vmfb and matmul.vmfb from here instead of compiling */
-} smoke_args_t;
-
 
 typedef struct {
   mx_cli_session_args_t s;
@@ -55,22 +46,19 @@ static void help(void) {
   mx_opt_help(&c, stdout);
 }
 
-static mx_status_t parse_args(int argc, char **argv, smoke_args_t *a, int *want_help) {
+static mx_status_t parse_args(int argc, char **argv, mx_smoke_options_t *a, int *keep_dir, int *want_help) {
   smoke_opts_t o = {0};
   mx_opt_cmd_t c = smoke_cmd(&o);
   bool help = false;
   MX_RETURN_IF_ERROR(mx_opt_parse(&c, argc, argv, &help));
   *want_help = help;
-  a->device = o.s.device;
-  a->target = mx_cli_target(&o.s);
-  a->repeat = o.repeat;
-  a->keep_dir = o.keep;
-  a->compile_only = o.compile_only;
-  a->prebuilt = o.prebuilt;
+  *a = (mx_smoke_options_t){.device = o.s.device, .repeat = o.repeat, .target = mx_cli_target(&o.s),
+                             .compile_only = o.compile_only, .prebuilt = o.prebuilt};
+  *keep_dir = o.keep;
   return NULL;
 }
 
-static void print_report(const smoke_args_t *a, mx_smoke_case_t cases[2], const mx_smoke_run_t *run) {
+static void print_report(const mx_smoke_options_t *a, mx_smoke_case_t cases[2], const mx_smoke_run_t *run) {
   const mx_target_t *target = &run->target;
   printf("mlxcel smoke: device %s (%s), target %s:%s, IREE %s, %ld call(s) per function\n", run->dev.uri,
          run->dev.arch[0] ? run->dev.arch : "arch unknown", target->backend, target->arch, run->runtime, a->repeat);
@@ -92,9 +80,10 @@ static void print_report(const smoke_args_t *a, mx_smoke_case_t cases[2], const 
 }
 
 int mx_cmd_smoke(int argc, char **argv) {
-  smoke_args_t a = {0};
+  mx_smoke_options_t a = {0};
+  int keep_dir = 0;
   int want_help;
-  mx_status_t st = parse_args(argc, argv, &a, &want_help);
+  mx_status_t st = parse_args(argc, argv, &a, &keep_dir, &want_help);
   if (st) return mx_cli_report(st);
   if (want_help) {
     help();
@@ -104,11 +93,9 @@ int mx_cmd_smoke(int argc, char **argv) {
   for (int i = 0; i < 2; i++) cases[i].call_ms = calloc((size_t)a.repeat, sizeof(double));
   char dir[MX_PATH_MAX] = "";
   int passed = 0;
-  mx_smoke_options_t so = {.device = a.device, .repeat = a.repeat, .target = a.target, .compile_only = a.compile_only,
-                           .prebuilt = a.prebuilt};
   mx_smoke_run_t run = {.ping_ms = calloc((size_t)a.repeat, sizeof(double)), .empty_ms = calloc((size_t)a.repeat, sizeof(double))};
   if (!cases[0].call_ms || !cases[1].call_ms) st = mx_status_oom();
-  else st = mx_smoke_run(&so, cases, dir, &run, &passed);
+  else st = mx_smoke_run(&a, cases, dir, &run, &passed);
   if (!st && a.compile_only)
     for (int i = 0; i < 2; i++) printf("%s  (compiled in %.1f ms)\n", cases[i].vmfb, cases[i].compile_ms);
   else if (!st) print_report(&a, cases, &run);
@@ -116,7 +103,7 @@ int mx_cmd_smoke(int argc, char **argv) {
   free(run.empty_ms);
   if (dir[0]) {
     /* After a failure a non-empty directory holds the evidence (MLIR, compiler log): keep it. */
-    if (a.keep_dir || (st && rmdir(dir) != 0)) fprintf(stderr, "mlxcel smoke: work directory kept: %s\n", dir);
+    if (keep_dir || (st && rmdir(dir) != 0)) fprintf(stderr, "mlxcel smoke: work directory kept: %s\n", dir);
     else if (!st) mx_smoke_remove_work_dir(dir, cases, 2);
   }
   for (int i = 0; i < 2; i++) {
