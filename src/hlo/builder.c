@@ -323,6 +323,8 @@ mx_hval_t mx_hlo_convert(mx_hlo_t *h, mx_hval_t a, mx_dtype_t to) {
   return emit(h, "convert", 1, &a, NULL, r);
 }
 
+mx_hval_t mx_hlo_barrier(mx_hlo_t *h, mx_hval_t a) { return emit(h, "optimization_barrier", 1, &a, NULL, a); }
+
 mx_hval_t mx_hlo_compare(mx_hlo_t *h, const char *dir, mx_hval_t a, mx_hval_t b) {
   if (!usable(h, a) || !usable(h, b)) return invalid;
   if (!same_type(a, b)) return fail(h, "compare of different types");

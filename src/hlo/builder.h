@@ -59,6 +59,8 @@ mx_hval_t mx_hlo_unary(mx_hlo_t *h, const char *op, mx_hval_t a);
 /* op: "add", "subtract", "multiply", "divide", "maximum", "minimum"; operands of one type. */
 mx_hval_t mx_hlo_binary(mx_hlo_t *h, const char *op, mx_hval_t a, mx_hval_t b);
 mx_hval_t mx_hlo_convert(mx_hlo_t *h, mx_hval_t a, mx_dtype_t to);
+/* a unchanged, but the compiler may not fuse or move work across it (stablehlo.optimization_barrier). */
+mx_hval_t mx_hlo_barrier(mx_hlo_t *h, mx_hval_t a);
 /* dir: "EQ", "NE", "LT", "LE", "GT", "GE"; result is i1. */
 mx_hval_t mx_hlo_compare(mx_hlo_t *h, const char *dir, mx_hval_t a, mx_hval_t b);
 mx_hval_t mx_hlo_select(mx_hlo_t *h, mx_hval_t pred, mx_hval_t on_true, mx_hval_t on_false);

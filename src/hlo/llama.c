@@ -284,7 +284,13 @@ static mx_hval_t argmax(ctx_t *x, mx_hval_t logits) {
   int64_t R = logits.dims[0], V = logits.dims[1], one = 1, zero = 0;
   mx_hval_t mx = mx_hlo_reduce(h, logits, MX_REDUCE_MAX, 1, &one);
   mx_hval_t is_max = mx_hlo_compare(h, "EQ", logits, mx_hlo_broadcast(h, mx, 2, logits.dims, &zero));
-  mx_hval_t idx = mx_hlo_select(h, is_max, mx_hlo_iota(h, t2(MX_F32, R, V), 1), mx_hlo_splat(h, t2(MX_F32, R, V), (double)V));
+  mx_hval_t iota = mx_hlo_iota(h, t2(MX_F32, R, V), 1);
+  /* Several argmaxes in one function (decode_<W>_steps) would share one iota after CSE; IREE 3.13
+   * then computes it in the first argmax's dispatch, and its CUDA codegen crashes on that dispatch at
+   * O3 ("SmallVector unable to grow" in NVPTX instruction selection). A barrier keeps each iota
+   * inside its own reduction. */
+  if (x->g->decode_steps > 1) iota = mx_hlo_barrier(h, iota);
+  mx_hval_t idx = mx_hlo_select(h, is_max, iota, mx_hlo_splat(h, t2(MX_F32, R, V), (double)V));
   return mx_hlo_convert(h, mx_hlo_reduce(h, idx, MX_REDUCE_MIN, 1, &one), MX_I32);
 }
 

@@ -177,9 +177,9 @@ module @mlxcel {
     }) {dimensions = array<i64: 1>} : (tensor<1x40xf32>, tensor<f32>) -> tensor<1xf32>
     %v136 = "stablehlo.broadcast_in_dim"(%v135) {broadcast_dimensions = array<i64: 0>} : (tensor<1xf32>) -> tensor<1x40xf32>
     %v137 = "stablehlo.compare"(%v133, %v136) {comparison_direction = #stablehlo<comparison_direction EQ>} : (tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xi1>
-    %v138 = "stablehlo.constant"() {value = dense<0x42200000> : tensor<1x40xf32>} : () -> tensor<1x40xf32>
-    %v139 = "stablehlo.iota"() {iota_dimension = 1 : i64} : () -> tensor<1x40xf32>
-    %v140 = "stablehlo.select"(%v137, %v139, %v138) : (tensor<1x40xi1>, tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xf32>
+    %v138 = "stablehlo.iota"() {iota_dimension = 1 : i64} : () -> tensor<1x40xf32>
+    %v139 = "stablehlo.constant"() {value = dense<0x42200000> : tensor<1x40xf32>} : () -> tensor<1x40xf32>
+    %v140 = "stablehlo.select"(%v137, %v138, %v139) : (tensor<1x40xi1>, tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xf32>
     %v141 = "stablehlo.constant"() {value = dense<0x7F800000> : tensor<f32>} : () -> tensor<f32>
     %v142 = "stablehlo.reduce"(%v140, %v141) ({
     ^bb0(%rx142: tensor<f32>, %ry142: tensor<f32>):
@@ -515,9 +515,9 @@ module @mlxcel {
     }) {dimensions = array<i64: 1>} : (tensor<1x40xf32>, tensor<f32>) -> tensor<1xf32>
     %v136 = "stablehlo.broadcast_in_dim"(%v135) {broadcast_dimensions = array<i64: 0>} : (tensor<1xf32>) -> tensor<1x40xf32>
     %v137 = "stablehlo.compare"(%v133, %v136) {comparison_direction = #stablehlo<comparison_direction EQ>} : (tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xi1>
-    %v138 = "stablehlo.constant"() {value = dense<0x42200000> : tensor<1x40xf32>} : () -> tensor<1x40xf32>
-    %v139 = "stablehlo.iota"() {iota_dimension = 1 : i64} : () -> tensor<1x40xf32>
-    %v140 = "stablehlo.select"(%v137, %v139, %v138) : (tensor<1x40xi1>, tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xf32>
+    %v138 = "stablehlo.iota"() {iota_dimension = 1 : i64} : () -> tensor<1x40xf32>
+    %v139 = "stablehlo.constant"() {value = dense<0x42200000> : tensor<1x40xf32>} : () -> tensor<1x40xf32>
+    %v140 = "stablehlo.select"(%v137, %v138, %v139) : (tensor<1x40xi1>, tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xf32>
     %v141 = "stablehlo.constant"() {value = dense<0x7F800000> : tensor<f32>} : () -> tensor<f32>
     %v142 = "stablehlo.reduce"(%v140, %v141) ({
     ^bb0(%rx142: tensor<f32>, %ry142: tensor<f32>):
@@ -860,9 +860,9 @@ module @mlxcel {
     }) {dimensions = array<i64: 1>} : (tensor<1x40xf32>, tensor<f32>) -> tensor<1xf32>
     %v137 = "stablehlo.broadcast_in_dim"(%v136) {broadcast_dimensions = array<i64: 0>} : (tensor<1xf32>) -> tensor<1x40xf32>
     %v138 = "stablehlo.compare"(%v134, %v137) {comparison_direction = #stablehlo<comparison_direction EQ>} : (tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xi1>
-    %v139 = "stablehlo.constant"() {value = dense<0x42200000> : tensor<1x40xf32>} : () -> tensor<1x40xf32>
-    %v140 = "stablehlo.iota"() {iota_dimension = 1 : i64} : () -> tensor<1x40xf32>
-    %v141 = "stablehlo.select"(%v138, %v140, %v139) : (tensor<1x40xi1>, tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xf32>
+    %v139 = "stablehlo.iota"() {iota_dimension = 1 : i64} : () -> tensor<1x40xf32>
+    %v140 = "stablehlo.constant"() {value = dense<0x42200000> : tensor<1x40xf32>} : () -> tensor<1x40xf32>
+    %v141 = "stablehlo.select"(%v138, %v139, %v140) : (tensor<1x40xi1>, tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xf32>
     %v142 = "stablehlo.constant"() {value = dense<0x7F800000> : tensor<f32>} : () -> tensor<f32>
     %v143 = "stablehlo.reduce"(%v141, %v142) ({
     ^bb0(%rx143: tensor<f32>, %ry143: tensor<f32>):
@@ -1208,9 +1208,9 @@ module @mlxcel {
     }) {dimensions = array<i64: 1>} : (tensor<1x40xf32>, tensor<f32>) -> tensor<1xf32>
     %v135 = "stablehlo.broadcast_in_dim"(%v134) {broadcast_dimensions = array<i64: 0>} : (tensor<1xf32>) -> tensor<1x40xf32>
     %v136 = "stablehlo.compare"(%v132, %v135) {comparison_direction = #stablehlo<comparison_direction EQ>} : (tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xi1>
-    %v137 = "stablehlo.constant"() {value = dense<0x42200000> : tensor<1x40xf32>} : () -> tensor<1x40xf32>
-    %v138 = "stablehlo.iota"() {iota_dimension = 1 : i64} : () -> tensor<1x40xf32>
-    %v139 = "stablehlo.select"(%v136, %v138, %v137) : (tensor<1x40xi1>, tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xf32>
+    %v137 = "stablehlo.iota"() {iota_dimension = 1 : i64} : () -> tensor<1x40xf32>
+    %v138 = "stablehlo.constant"() {value = dense<0x42200000> : tensor<1x40xf32>} : () -> tensor<1x40xf32>
+    %v139 = "stablehlo.select"(%v136, %v137, %v138) : (tensor<1x40xi1>, tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xf32>
     %v140 = "stablehlo.constant"() {value = dense<0x7F800000> : tensor<f32>} : () -> tensor<f32>
     %v141 = "stablehlo.reduce"(%v139, %v140) ({
     ^bb0(%rx141: tensor<f32>, %ry141: tensor<f32>):
