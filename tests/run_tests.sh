@@ -126,6 +126,10 @@ run_suite "gate: synthetic Llama-3.2-1B f32 token-exact vs HF fp32 (2 prompts x 
 
 # Continuous batching: every batched greedy stream equals its own single-sequence run (B_max 4 and 8).
 run_suite "gate: continuous batching reference-exact, SmolLM2 B_max 4 and 8" "$build/mlxcel" batch-bench -m "$MODEL" --slots 4,8
+# The multi-step decode the GPU targets use (K greedy steps per device call), here on the CPU: the
+# scheduler's K-step calls must give every stream its single run's tokens.
+run_suite "gate: continuous batching with 4 decode steps per call, SmolLM2 B_max 4" "$build/mlxcel" batch-bench -m "$MODEL" \
+  --slots 4 --decode-steps 4
 
 # The compile matrix at reduced depth (same layer shapes, 2 layers); `make compile-matrix` runs all 16.
 run_suite "compile matrix: Llama-3.2-1B graph (2 layers) for ROCm/CUDA/Metal targets" scripts/xla/compile_matrix.sh \
