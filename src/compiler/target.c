@@ -54,7 +54,8 @@ static void add_flag(mx_target_t *t, const char *fmt, const char *arg) {
  *   twice); every CPU gate passes at O3. Data tiling was fastest at O0 (49.0 / 65.4 tok/s) but its tokens
  *   are wrong (SmolLM2 0/8 token-exact, divergence at steps 1-4 with margins up to 6.8), and at O2/O3 it
  *   does not compile ("exceeded stack allocation limit" in the RMSNorm reductions).
- * - metal-spirv: none: no Apple GPU to measure on. */
+ * - metal-spirv: none: no Apple GPU to measure on, and at O3 the graph still fails to compile for Metal
+ *   (another legalization error, bench/results/2026-12-01-cpu-flags/compile-matrix.log). */
 static const struct {
   const char *backend;
   const char *flags[2];
