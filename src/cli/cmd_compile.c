@@ -95,6 +95,9 @@ int mx_cmd_compile(int argc, char **argv) {
     stat(path, &sb);
     printf("mlxcel compile: %d-layer %s graph (context %ld, %s weights) for %s in %.1f s: %lld bytes%s%s\n", c.n_layers,
            prec_name, ctx, mx_dtype_name(weights), label, ms / 1000, (long long)sb.st_size, temp ? "" : " -> ", temp ? "" : path);
+    printf("  flags:"); /* the same as a session's compile for this device (mx_target_for_device) */
+    for (int i = 0; i < target.n_flags; i++) printf(" %s", target.flags[i]);
+    printf("\n");
   }
   if (!st) { /* the MLIR and the compiler log beside the output matter only after a failure */
     char side[MX_PATH_MAX + 16];

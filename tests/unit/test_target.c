@@ -56,6 +56,29 @@ static void hip_target_is_explicit_single_and_known(void **state) {
   assert_status(mx_target_for_device("hip", &o, &t), MX_STAGE_USAGE, "not a known ROCm target");
 }
 
+/* The optimisation flags are chosen per backend by measurement (src/compiler/target.c, docs/performance.md);
+ * these assertions keep the table and the document in step. */
+static void optimisation_flags_follow_the_measured_table(void **state) {
+  (void)state;
+  mx_target_t t;
+  assert_ok(mx_target_for_device("local-task", NULL, &t));
+  assert_true(has_flag(&t, "--iree-opt-level=O3"));
+  assert_false(has_flag(&t, "--iree-opt-data-tiling")); /* wrong tokens at O0, no compile at O3 (llvm-cpu) */
+  mx_target_options_t o = {.cuda_target = "sm_89", .rocm_target = "gfx942"};
+  assert_ok(mx_target_for_device("cuda", &o, &t));
+  assert_true(has_flag(&t, "--iree-opt-level=O3"));
+  assert_false(has_flag(&t, "--iree-opt-data-tiling")); /* measured: it did not pay on the H200 */
+  assert_ok(mx_target_for_device("hip", &o, &t));
+  assert_true(has_flag(&t, "--iree-opt-level=O3"));
+  assert_ok(mx_target_for_device("metal", NULL, &t));
+  for (int i = 0; i < t.n_flags; i++) assert_null(strstr(t.flags[i], "--iree-opt-")); /* unmeasured: default */
+  const char *devs[] = {"local-task", "local-sync", "cuda", "hip", "metal"};
+  for (size_t i = 0; i < sizeof devs / sizeof devs[0]; i++) { /* room left: add_flag never drops one */
+    assert_ok(mx_target_for_device(devs[i], &o, &t));
+    assert_true(t.n_flags < MX_TARGET_MAX_FLAGS);
+  }
+}
+
 static void bad_uris_are_usage_errors(void **state) {
   (void)state;
   mx_target_t t;
@@ -101,6 +124,7 @@ int main(void) {
       cmocka_unit_test(cpu_targets_host_by_default),
       cmocka_unit_test(cuda_needs_an_explicit_target),
       cmocka_unit_test(hip_target_is_explicit_single_and_known),
+      cmocka_unit_test(optimisation_flags_follow_the_measured_table),
       cmocka_unit_test(bad_uris_are_usage_errors),
       cmocka_unit_test(hip_target_must_match_the_selected_device),
       cmocka_unit_test(precision_guard_refuses_recorded_combinations),
