@@ -11,17 +11,21 @@
 #include "cli/cli.h"
 #include "compiler/compile.h"
 #include "engine/session.h"
+#include "engine/weights.h"
 #include "hlo/llama.h"
 
 typedef struct {
   mx_cli_session_args_t s;
-  const char *config, *weights, *out;
+  const char *config, *model, *weights, *out;
   long layers;
 } compile_opts_t;
 
 static const mx_opt_t config_row[] = {
-    MX_OPT_ROW(compile_opts_t, config, .name = "--config", .metavar = "CONFIG.json", .flags = MX_OPT_REQUIRED,
-               .help = "the model's HF config.json"),
+    MX_OPT_ROW(compile_opts_t, config, .name = "--config", .metavar = "CONFIG.json", .excludes = "--model",
+               .help = "the model's HF config.json (or --model)"),
+    MX_OPT_ROW(compile_opts_t, model, .name = "--model", .alias = "-m", .metavar = "PATH",
+               .help = "the model itself (HF directory or GGUF): its configuration and the weights' storage type "
+                       "exactly as `generate` will see them, so the module fits --vmfb there"),
 };
 static const mx_opt_t compile_rows[] = {
     MX_OPT_ROW(compile_opts_t, weights, .name = "--weights-dtype", .kind = MX_OPT_ENUM, .choices = "f32|f16|bf16",
@@ -36,7 +40,7 @@ static const mx_opt_t compile_rows[] = {
 static int parse_args(int argc, char **argv, compile_opts_t *a) {
   mx_opt_cmd_t c = {
       .prog = "mlxcel compile",
-      .synopsis = "--config CONFIG.json [options]",
+      .synopsis = "--config CONFIG.json | -m MODEL [options]",
       .about = "Emits the Llama graph (prefill buckets, decode, score) for an HF config.json and compiles it for the "
                "device's target, without a device or weights. --slots N compiles the batched module the server and "
                "batch-bench use (N sequences decoded together). Prints the compile time and the module's size; exit 1 "
@@ -54,17 +58,30 @@ int mx_cmd_compile(int argc, char **argv) {
   const char *config = a.config, *out = a.out, *dev = a.s.device;
   mx_target_options_t to = mx_cli_target(&a.s);
   mx_target_t target;
-  mx_dtype_t precision, weights;
+  mx_dtype_t precision = MX_F32, weights = MX_F32;
   long layers = a.layers, ctx = a.s.context, slots = a.s.slots;
   const char *prec_name = a.s.precision;
   mx_status_t st = mx_target_for_device(dev, &to, &target);
   if (!st) st = mx_parse_precision(prec_name, &precision);
   if (!st) st = mx_target_check_precision(&target, prec_name);
-  if (!st) st = mx_parse_precision(a.weights ? a.weights : prec_name, &weights);
+  if (!st && !config && !a.model)
+    st = mx_status_make(MX_STAGE_USAGE, "run `mlxcel compile --help`", "give --config CONFIG.json or -m MODEL");
   char *text = NULL;
   mx_model_config_t c;
-  if (!st) st = mx_read_file(config, 4u << 20, &text, NULL);
-  if (!st) st = mx_config_from_hf_json(text, NULL, config, &c);
+  if (!st && a.model) { /* the session's own view: the same config and the same weight storage type */
+    mx_model_t *m;
+    st = mx_model_open(a.model, &m);
+    if (!st) {
+      c = *mx_model_config(m);
+      weights = mx_weights_dtype(m, precision);
+      mx_model_close(m);
+    }
+  } else if (!st) {
+    st = mx_read_file(config, 4u << 20, &text, NULL);
+    if (!st) st = mx_config_from_hf_json(text, NULL, config, &c);
+    weights = precision;
+  }
+  if (!st && a.weights) st = mx_parse_precision(a.weights, &weights);
   free(text);
   text = NULL;
   if (!st && layers) c.n_layers = (int)layers;

@@ -281,5 +281,13 @@ expect_error_script "setup rejects an unknown option" "$ROOT/scripts/iree/setup-
 MLXCEL_IREE_FLAVOUR=cpu "$ROOT/scripts/iree/select.sh" --info >"$out" 2>"$err"
 grep -q 'flavour cpu (MLXCEL_IREE_FLAVOUR=cpu)' "$err" && ok "make iree says which flavour and why" || bad "select.sh"
 
+# compile -m: the graph for a model as the session builds it (its configuration and weight storage
+# type), so the module fits --vmfb; without --config or -m there is nothing to compile.
+expect_error "compile without --config or -m is refused" 2 usage "$BIN" compile
+if [ -n "${MLXCEL_TEST_MODEL:-}" ]; then
+  expect_ok "compile -m stores a GGUF's weights in the precision, as the session prepares them" \
+    'f16 graph \(context 128, f16 weights\)' "$BIN" compile -m "$MLXCEL_TEST_MODEL" --precision f16 --layers 2 --context 128
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
