@@ -90,7 +90,12 @@ int mx_cmd_compile(int argc, char **argv) {
   mx_llama_graph_options_t go = {.precision = precision, .weight_dtype = weights, .slots = (int)slots, .capacity = (int)ctx,
                                  .decode_steps = a.s.decode_steps ? (int)a.s.decode_steps : mx_target_decode_steps(&target)};
   if (!st) st = mx_llama_graph_make(&c, &go, &g);
-  if (!st) st = mx_llama_emit(&g, &text);
+  char sig[MX_LLAMA_SIGNATURE_MAX + 1];
+  if (!st) {
+    mx_graph_signature(&g, &target, sig, sizeof sig);
+    g.signature = sig;
+    st = mx_llama_emit(&g, &text);
+  }
   char compiler[MX_PATH_MAX], path[MX_PATH_MAX], dir[MX_PATH_MAX];
   const char *tmp = getenv("TMPDIR");
   snprintf(dir, sizeof dir, "%s/mlxcel-compile-XXXXXX", tmp && tmp[0] ? tmp : "/tmp");

@@ -55,8 +55,8 @@ static const mx_opt_t session_rows[] = {
                 .hi = MX_LLAMA_MAX_SLOTS, .def = "1",
                 .help = "sequences decoded together (each count is a module of its own)"),
     SESSION_ROW(vmfb, .part = MX_CLI_VMFB, .name = "--vmfb", .metavar = "PATH",
-                .help = "a module from `mlxcel compile` (same model, precision, context) instead of compiling: "
-                        "for hosts without the compiler"),
+                .help = "a module from `mlxcel compile -m MODEL` (same options) instead of compiling: for hosts "
+                        "without the compiler; one built for other options or flags is refused at load"),
 };
 
 mx_opt_set_t mx_cli_session_set(mx_cli_session_args_t *a, unsigned parts) {

@@ -72,6 +72,41 @@ mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
   return NULL;
 }
 
+void mx_graph_signature(const mx_llama_graph_t *g, const mx_target_t *t, char *out, size_t cap) {
+  const mx_model_config_t *c = g->config;
+  size_t n = 0;
+#define PUT(...) (n += (size_t)snprintf(out + (n < cap ? n : cap), n < cap ? cap - n : 0, __VA_ARGS__))
+  PUT("mlxcel graph v2: %d layers, dim %d, %d/%d heads x %d, ffn %d, vocab %d, %s matmuls, %s weights, %s kv; ", c->n_layers,
+      c->dim, c->n_heads, c->n_kv_heads, c->head_dim, c->ffn_dim, c->vocab, mx_dtype_name(g->matmul),
+      mx_dtype_name(g->weight_dtype), mx_dtype_name(g->kv));
+  PUT("%d slots, capacity %d, %d decode steps, score %d; target %s:%s;", g->slots, g->capacity, g->decode_steps, g->score_len,
+      t->backend, t->arch);
+  for (int i = 0; i < t->n_flags; i++) PUT(" %s", t->flags[i]);
+#undef PUT
+}
+
+/* A prebuilt module must have been built for this session's graph and flags. */
+static mx_status_t check_signature(mx_session_t *s) {
+  char want[MX_LLAMA_SIGNATURE_MAX + 1], got[MX_LLAMA_SIGNATURE_MAX + 1];
+  mx_graph_signature(&s->graph, &s->target, want, sizeof want);
+  mx_tensor_t out;
+  int n = 0;
+  mx_status_t st = mx_worker_call(s->worker, s->module, MX_LLAMA_SIGNATURE_FN, NULL, 0, 0, &out, 1, &n);
+  if (st) {
+    mx_status_ignore(st); /* the only expected failure: no such function */
+    return mx_status_make(MX_STAGE_MODULE_LOAD, "rebuild it with this mlxcel: `mlxcel compile -m MODEL` with the same options",
+                          "%s carries no mlxcel signature (built by an older mlxcel or another tool)", s->o.vmfb);
+  }
+  int64_t len = n == 1 && out.dtype == MX_I32 ? mx_tensor_count(&out) : 0;
+  for (int64_t i = 0; i < len && i < MX_LLAMA_SIGNATURE_MAX; i++) got[i] = (char)((int32_t *)out.data)[i];
+  got[len < MX_LLAMA_SIGNATURE_MAX ? len : MX_LLAMA_SIGNATURE_MAX] = '\0';
+  if (n == 1) mx_tensor_release(&out);
+  want[MX_LLAMA_SIGNATURE_MAX] = '\0';
+  if (strcmp(got, want) == 0) return NULL;
+  return mx_status_make(MX_STAGE_MODULE_LOAD, "rebuild it with `mlxcel compile -m MODEL` and this session's options, or drop --vmfb",
+                        "%s was built for [%s]; this session needs [%s]", s->o.vmfb, got, want);
+}
+
 mx_status_t mx_session_start(mx_session_t *s) {
   /* The device first: a missing driver, an absent GPU or a target that is not the device's own
    * architecture fails in a second, before preparing weights or compiling. */
@@ -93,8 +128,12 @@ mx_status_t mx_session_start(mx_session_t *s) {
     snprintf(vmfb.path, sizeof vmfb.path, "%s", s->o.vmfb);
     vmfb.hit = true;
   } else {
-    char *text;
-    MX_RETURN_IF_ERROR(mx_llama_emit(&s->graph, &text));
+    char *text, sig[MX_LLAMA_SIGNATURE_MAX + 1];
+    mx_graph_signature(&s->graph, &s->target, sig, sizeof sig);
+    s->graph.signature = sig;
+    mx_status_t est = mx_llama_emit(&s->graph, &text);
+    s->graph.signature = NULL;
+    MX_RETURN_IF_ERROR(est);
     s->t.emit_ms = mx_now_ms() - t0;
     char what[160];
     const mx_model_config_t *c = mx_model_config(s->model);
@@ -110,6 +149,7 @@ mx_status_t mx_session_start(mx_session_t *s) {
   const char *files[MX_MAX_PARAM_FILES];
   for (int i = 0; i < params.n_files; i++) files[i] = params.files[i];
   MX_RETURN_IF_ERROR(mx_worker_load(s->worker, vmfb.path, files, params.n_files, &s->module));
+  if (s->o.vmfb) MX_RETURN_IF_ERROR(check_signature(s));
   s->t.load_ms = mx_now_ms() - t0;
   return NULL;
 }

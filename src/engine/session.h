@@ -13,6 +13,7 @@
 #include "base/status.h"
 #include "compiler/target.h"
 #include "device/worker.h"
+#include "hlo/llama.h"
 #include "model/model.h"
 #include "tokenizer/tokenizer.h"
 
@@ -80,6 +81,11 @@ MX_MUST_USE mx_status_t mx_session_decode(mx_session_t *s, int32_t token, int po
 MX_MUST_USE mx_status_t mx_check_token_ids(const char *fn, const int32_t *ids, int n, int vocab, bool from_device);
 MX_MUST_USE mx_status_t mx_session_score(mx_session_t *s, const int32_t *ids, int n, float *out);
 MX_MUST_USE mx_status_t mx_session_device_stats(mx_session_t *s, mx_alloc_stats_t *out);
+
+/* What a module is built for — the graph's options and the target's flags — as the text its
+ * mlxcel_signature function returns. The session and `mlxcel compile` both put it in the module;
+ * a --vmfb whose signature differs is refused at load, naming both. */
+void mx_graph_signature(const mx_llama_graph_t *g, const mx_target_t *t, char *out, size_t cap);
 
 /* Parses "f32" / "f16" / "bf16". */
 MX_MUST_USE mx_status_t mx_parse_precision(const char *text, mx_dtype_t *out);

@@ -286,6 +286,20 @@ mx_hval_t mx_hlo_splat(mx_hlo_t *h, mx_hval_t type, double value) {
 
 mx_hval_t mx_hlo_scalar_i32(mx_hlo_t *h, int32_t v) { return mx_hlo_splat(h, mx_htype(MX_I32, 0, NULL), v); }
 
+mx_hval_t mx_hlo_const_i32(mx_hlo_t *h, const int32_t *vals, int64_t n) {
+  mx_hval_t type = mx_htype(MX_I32, 1, &n);
+  mx_strbuf_t a;
+  mx_strbuf_init(&a);
+  mx_strbuf_printf(&a, "{value = dense<[");
+  for (int64_t i = 0; i < n; i++) mx_strbuf_printf(&a, "%s%d", i ? ", " : "", vals[i]);
+  mx_strbuf_printf(&a, "]> : ");
+  put_type(&a, type);
+  mx_strbuf_printf(&a, "}");
+  mx_hval_t r = emit(h, "constant", 0, NULL, a.data, type);
+  mx_strbuf_free(&a);
+  return r;
+}
+
 mx_hval_t mx_hlo_const_f32(mx_hlo_t *h, const float *vals, int64_t n) {
   mx_hval_t type = mx_htype(MX_F32, 1, &n);
   mx_strbuf_t a;

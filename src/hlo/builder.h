@@ -50,6 +50,8 @@ void mx_hlo_store(mx_hlo_t *h, const char *sym, mx_hval_t v);
 /* A tensor of `type` filled with `value` (float or integer types). */
 mx_hval_t mx_hlo_splat(mx_hlo_t *h, mx_hval_t type, double value);
 mx_hval_t mx_hlo_scalar_i32(mx_hlo_t *h, int32_t v);
+/* A rank-1 i32 constant holding vals. */
+mx_hval_t mx_hlo_const_i32(mx_hlo_t *h, const int32_t *vals, int64_t n);
 /* A rank-1 f32 constant holding vals (printed exactly, as hexadecimal bit patterns). */
 mx_hval_t mx_hlo_const_f32(mx_hlo_t *h, const float *vals, int64_t n);
 

@@ -364,6 +364,16 @@ static void emit_score(ctx_t *x, int64_t S) {
   mx_hlo_func_end(h, 1, &out);
 }
 
+static void emit_signature(ctx_t *x, const char *sig) {
+  int32_t v[MX_LLAMA_SIGNATURE_MAX];
+  int64_t n = 0;
+  for (const char *p = sig; *p && n < MX_LLAMA_SIGNATURE_MAX; p++) v[n++] = (unsigned char)*p;
+  mx_hval_t out;
+  mx_hlo_func_begin(x->h, MX_LLAMA_SIGNATURE_FN, 0, NULL, NULL);
+  out = mx_hlo_const_i32(x->h, v, n);
+  mx_hlo_func_end(x->h, 1, &out);
+}
+
 static void declare_param(ctx_t *x, const mx_tensor_spec_t *t, int layer) {
   char key[160], sym[160];
   mx_arch_name(t, layer, false, key, sizeof key);
@@ -460,6 +470,7 @@ mx_status_t mx_llama_emit(const mx_llama_graph_t *g, char **text_out) {
     if (g->decode_steps > 1) emit_decode_steps(&x, g->windows[i]);
   }
   if (g->score_len > 0) emit_score(&x, g->score_len);
+  if (g->signature) emit_signature(&x, g->signature);
   mx_status_t st = mx_hlo_finish(h, text_out);
   mx_hlo_destroy(h);
   return st;

@@ -44,6 +44,7 @@ typedef struct {
   int n_windows;
   int windows[MX_LLAMA_MAX_BUCKETS]; /* decode attention windows, ascending, the last = capacity */
   int decode_steps;        /* > 1: also decode_<W>_steps, that many greedy steps per call */
+  const char *signature;   /* NULL, or what the module was built for (MX_LLAMA_SIGNATURE_FN returns it) */
 } mx_llama_graph_t;
 
 /* What the session and `mlxcel compile` choose; mx_llama_graph_make turns it into the graph, so a
@@ -59,6 +60,11 @@ typedef struct {
 
 /* Checks the options against the configuration and fills the graph (prefill buckets included). */
 MX_MUST_USE mx_status_t mx_llama_graph_make(const mx_model_config_t *c, const mx_llama_graph_options_t *o, mx_llama_graph_t *out);
+
+/* The function a module with a signature answers with it, one character per i32: the session compares
+ * it with its own before the first call, so a --vmfb built for other options or flags is refused. */
+#define MX_LLAMA_SIGNATURE_FN "mlxcel_signature"
+#define MX_LLAMA_SIGNATURE_MAX 1024
 
 /* The module's functions, by kind; their names are formatted only by mx_llama_fn_name. */
 typedef enum {

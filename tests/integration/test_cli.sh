@@ -287,6 +287,13 @@ expect_error "compile without --config or -m is refused" 2 usage "$BIN" compile
 if [ -n "${MLXCEL_TEST_MODEL:-}" ]; then
   expect_ok "compile -m stores a GGUF's weights in the precision, as the session prepares them" \
     'f16 graph \(context 128, f16 weights\)' "$BIN" compile -m "$MLXCEL_TEST_MODEL" --precision f16 --layers 2 --context 128
+  # The module carries what it was built for: the same options load it, other options are refused at
+  # load with both named (a context of 128 against the module's 64, same weights).
+  vm="$TMPDIR/m64.vmfb"
+  expect_ok "a module from compile -m runs under --vmfb with the same options" 'mlxcel stats:' \
+    sh -c "'$BIN' compile -m '$MLXCEL_TEST_MODEL' --context 64 -o '$vm' >/dev/null 2>&1 && '$BIN' generate -m '$MLXCEL_TEST_MODEL' -p Hi -n 4 --context 64 --vmfb '$vm' --stats 2>&1"
+  expect_error "a module built for other options is refused at load" 1 module_load \
+    "$BIN" generate -m "$MLXCEL_TEST_MODEL" -p Hi -n 4 --context 128 --vmfb "$vm"
 fi
 
 echo "$pass passed, $fail failed"
