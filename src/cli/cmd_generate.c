@@ -144,9 +144,8 @@ static mx_status_t run(gen_args_t *a) {
   mx_seq_timing_t tm = {0};
   mx_seq_params_t p = {.max_tokens = (int)a->n_new, .sampling = a->sp, .stops = a->stops, .n_stops = a->n_stops,
                        .ignore_eos = a->ignore_eos};
-  bool have_seq = false;
   if (!st) st = mx_seq_init(&q, s, ids.ids, (int)ids.n, &p);
-  have_seq = !st;
+  bool have_seq = !st;
   if (!st) st = mx_seq_generate(s, &q, print_text, NULL, &tm);
   /* The end-of-sequence token is not part of the answer, nor of the decode figures. */
   long generated = have_seq ? mx_seq_generated(&q) - (q.eos ? 1 : 0) : 0;

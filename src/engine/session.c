@@ -245,9 +245,12 @@ static int window_for(const mx_session_t *s, int last) {
   return -1;
 }
 
-/* Checks a decode call's inputs: every position and the K - 1 after it inside the capacity, every
- * token in the vocabulary. Returns the window for them. */
-static mx_status_t check_decode(mx_session_t *s, const int32_t *tokens, const int32_t *pos, int steps, int *window) {
+/* One decode call for every slot: `steps` greedy steps (decode_<W>_steps, K x slots tokens into next),
+ * or one step (decode_<W>: slots tokens; decode_<W>_logits: slots x vocab logits). Checks that every
+ * position and the steps - 1 after it lie inside the capacity and every token in the vocabulary, and
+ * calls the smallest window that holds the last position written. */
+static mx_status_t decode_call(mx_session_t *s, const int32_t *tokens, const int32_t *pos, int steps, float *logits,
+                               int32_t *next) {
   int S = s->graph.slots, last = 0;
   for (int b = 0; b < S; b++) {
     if (pos[b] < 0 || pos[b] + steps > s->o.capacity)
@@ -256,34 +259,25 @@ static mx_status_t check_decode(mx_session_t *s, const int32_t *tokens, const in
     if (pos[b] + steps - 1 > last) last = pos[b] + steps - 1;
   }
   MX_RETURN_IF_ERROR(mx_check_token_ids("decode", tokens, S, mx_model_config(s->model)->vocab, false));
-  *window = window_for(s, last);
-  return NULL;
-}
-
-mx_status_t mx_session_decode_slots(mx_session_t *s, const int32_t *tokens, const int32_t *pos, float *logits,
-                                    int32_t *next) {
-  int S = s->graph.slots, window;
-  MX_RETURN_IF_ERROR(check_decode(s, tokens, pos, 1, &window));
   int64_t shape = S;
   /* The tensors only read the host arrays. */
   mx_tensor_t in[2] = {mx_tensor_host(MX_I32, 1, &shape, (int32_t *)tokens), mx_tensor_host(MX_I32, 1, &shape, (int32_t *)pos)};
   size_t V = (size_t)mx_model_config(s->model)->vocab;
   char fn[48];
-  mx_llama_fn_name(logits ? MX_FN_DECODE_LOGITS : MX_FN_DECODE, window, fn, sizeof fn);
-  return call(s, fn, in, 2, logits, logits ? (size_t)S * V : 0, next, S);
+  mx_llama_fn_name(steps > 1 ? MX_FN_DECODE_STEPS : logits ? MX_FN_DECODE_LOGITS : MX_FN_DECODE, window_for(s, last), fn, sizeof fn);
+  return call(s, fn, in, 2, logits, logits ? (size_t)S * V : 0, next, steps * S);
+}
+
+mx_status_t mx_session_decode_slots(mx_session_t *s, const int32_t *tokens, const int32_t *pos, float *logits,
+                                    int32_t *next) {
+  return decode_call(s, tokens, pos, 1, logits, next);
 }
 
 int mx_session_decode_steps(const mx_session_t *s) { return s->graph.decode_steps; }
 
 mx_status_t mx_session_decode_slots_steps(mx_session_t *s, const int32_t *tokens, const int32_t *pos, int32_t *next) {
-  int S = s->graph.slots, K = s->graph.decode_steps, window;
-  if (K < 2) return mx_status_make(MX_STAGE_INTERNAL, NULL, "the module has no multi-step decode");
-  MX_RETURN_IF_ERROR(check_decode(s, tokens, pos, K, &window));
-  int64_t shape = S;
-  mx_tensor_t in[2] = {mx_tensor_host(MX_I32, 1, &shape, (int32_t *)tokens), mx_tensor_host(MX_I32, 1, &shape, (int32_t *)pos)};
-  char fn[48];
-  mx_llama_fn_name(MX_FN_DECODE_STEPS, window, fn, sizeof fn);
-  return call(s, fn, in, 2, NULL, 0, next, K * S);
+  if (s->graph.decode_steps < 2) return mx_status_make(MX_STAGE_INTERNAL, NULL, "the module has no multi-step decode");
+  return decode_call(s, tokens, pos, s->graph.decode_steps, NULL, next);
 }
 
 mx_status_t mx_session_decode(mx_session_t *s, int32_t token, int pos, float *logits, int32_t *next) {

@@ -348,7 +348,7 @@ static void emit_decode_steps(ctx_t *x, int64_t W) {
     outs[k] = mx_hlo_reshape(h, tok, 2, row);
     pos = mx_hlo_binary(h, "add", pos, mx_hlo_splat(h, t1(MX_I32, S), 1));
   }
-  mx_hval_t out = K == 1 ? outs[0] : mx_hlo_concat(h, (int)K, outs, 0);
+  mx_hval_t out = mx_hlo_concat(h, (int)K, outs, 0); /* K > 1: emitted only then */
   mx_hlo_func_end(h, 1, &out);
 }
 
