@@ -38,6 +38,15 @@ mx_status_t mx_read_file(const char *path, size_t max_bytes, char **text, size_t
   return NULL;
 }
 
+mx_status_t mx_write_file(const char *path, const char *data, size_t len) {
+  FILE *f = fopen(path, "wb");
+  if (!f) return mx_status_make(MX_STAGE_IO, "check the directory is writable", "cannot write %s: %s", path, strerror(errno));
+  bool ok = fwrite(data, 1, len, f) == len;
+  ok = (fclose(f) == 0) && ok;
+  if (!ok) return mx_status_make(MX_STAGE_IO, "check free disk space", "short write to %s", path);
+  return NULL;
+}
+
 bool mx_file_exists(const char *path) {
   struct stat st;
   return stat(path, &st) == 0 && S_ISREG(st.st_mode);

@@ -8,6 +8,8 @@
 
 /* Reads a whole (small) file into a NUL-terminated malloc'd buffer; refuses files above max_bytes. */
 MX_MUST_USE mx_status_t mx_read_file(const char *path, size_t max_bytes, char **text, size_t *len);
+/* Writes len bytes to path (created or truncated). */
+MX_MUST_USE mx_status_t mx_write_file(const char *path, const char *data, size_t len);
 bool mx_file_exists(const char *path);
 bool mx_is_dir(const char *path);
 /* mkdir -p. */

@@ -16,7 +16,7 @@
 
 typedef struct {
   mx_cli_session_args_t s;
-  const char *config, *model, *weights, *out;
+  const char *config, *model, *weights, *out, *mlir;
   long layers;
 } compile_opts_t;
 
@@ -34,6 +34,9 @@ static const mx_opt_t compile_rows[] = {
                .help = "keep the layer shapes and use N layers (for a quick compile check)"),
     MX_OPT_ROW(compile_opts_t, out, .name = "--output", .alias = "-o", .metavar = "OUT.vmfb",
                .help = "keep the module there (without it: a temporary file, removed)"),
+    MX_OPT_ROW(compile_opts_t, mlir, .name = "--mlir", .metavar = "OUT.mlir",
+               .help = "also write the StableHLO module given to iree-compile (for compiler experiments and bug "
+                       "reports)"),
 };
 
 /* -1 when the compile should run, else the exit code (after --help or a usage error). */
@@ -88,7 +91,8 @@ int mx_cmd_compile(int argc, char **argv) {
   if (!st && ctx > c.max_position) c.max_position = (int)ctx;
   mx_llama_graph_t g;
   mx_llama_graph_options_t go = {.precision = precision, .weight_dtype = weights, .slots = (int)slots, .capacity = (int)ctx,
-                                 .decode_steps = a.s.decode_steps ? (int)a.s.decode_steps : mx_target_decode_steps(&target)};
+                                 .decode_steps = a.s.decode_steps ? (int)a.s.decode_steps : mx_target_decode_steps(&target),
+                                 .expand_kv_groups = mx_target_expand_kv_groups(&target)};
   if (!st) st = mx_llama_graph_make(&c, &go, &g);
   char sig[MX_LLAMA_SIGNATURE_MAX + 1];
   if (!st) {
@@ -110,6 +114,7 @@ int mx_cmd_compile(int argc, char **argv) {
   double ms = 0;
   char label[96];
   mx_target_label(&target, label, sizeof label);
+  if (!st && a.mlir) st = mx_write_file(a.mlir, text, strlen(text));
   if (!st) st = mx_compile_mlir(compiler, &target, text, path, &ms);
   free(text);
   if (!st) {

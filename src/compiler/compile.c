@@ -11,20 +11,11 @@
 #include <unistd.h>
 
 #include "base/clock.h"
+#include "base/file.h"
 #include "base/log.h"
 #include "base/toolchain.h"
 
 extern char **environ;
-
-static mx_status_t write_file(const char *path, const char *text) {
-  FILE *f = fopen(path, "wb");
-  if (!f) return mx_status_make(MX_STAGE_IO, "check the directory is writable", "cannot write %s: %s", path, strerror(errno));
-  size_t n = strlen(text);
-  bool ok = fwrite(text, 1, n, f) == n;
-  ok = (fclose(f) == 0) && ok;
-  if (!ok) return mx_status_make(MX_STAGE_IO, "check free disk space", "short write to %s", path);
-  return NULL;
-}
 
 /* The first line of the log that carries "error:", for a one-line status. */
 static void first_error(const char *log_path, char *out, size_t cap) {
@@ -53,7 +44,7 @@ mx_status_t mx_compile_mlir_progress(const char *compiler, const mx_target_t *ta
   if (snprintf(mlir_path, sizeof mlir_path, "%s.mlir", vmfb_path) >= (int)sizeof mlir_path ||
       snprintf(log_path, sizeof log_path, "%s.log", vmfb_path) >= (int)sizeof log_path)
     return mx_status_make(MX_STAGE_IO, "write the output to a shorter path", "output path too long: %s", vmfb_path);
-  MX_RETURN_IF_ERROR(write_file(mlir_path, mlir_text));
+  MX_RETURN_IF_ERROR(mx_write_file(mlir_path, mlir_text, strlen(mlir_text)));
 
   const char *argv[MX_TARGET_MAX_FLAGS + 8];
   int n = 0;
