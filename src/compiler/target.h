@@ -3,6 +3,8 @@
 #ifndef MX_COMPILER_TARGET_H
 #define MX_COMPILER_TARGET_H
 
+#include <stdbool.h>
+
 #include "base/status.h"
 
 #define MX_TARGET_MAX_FLAGS 8
@@ -33,6 +35,9 @@ MX_MUST_USE mx_status_t mx_target_check_precision(const mx_target_t *t, const ch
 /* Greedy decode steps per device call that pay on this target (docs/performance.md): a GPU call
  * costs a host round trip and a readback, a CPU call next to nothing. */
 int mx_target_decode_steps(const mx_target_t *t);
+/* Whether the decode attention repeats each KV head for its query heads (the graph's expanded form,
+ * hlo/llama.c attend_decode): measured faster on GPU code generation, slower on the CPU. */
+bool mx_target_expand_kv_groups(const mx_target_t *t);
 /* A short label for messages and cache keys: "llvm-cpu:host", "rocm:gfx942". */
 void mx_target_label(const mx_target_t *t, char *out, size_t cap);
 

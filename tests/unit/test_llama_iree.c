@@ -245,6 +245,52 @@ static void multi_step_decode_equals_single_steps(void **state) {
   assert_int_equal(system(cmd), 0);
 }
 
+/* The expanded decode attention (K/V repeated per query head, the GPU targets' form) computes what the
+ * grouped form computes: the same logits for two sequences in a 3-slot module, through both windows. */
+static void expanded_attention_equals_grouped(void **state) {
+  (void)state;
+  char compiler[MX_PATH_MAX], dir[] = "/tmp/mlxcel-test-expand-XXXXXX", vm[2][256], weights[300];
+  assert_ok(mx_toolchain_compiler(compiler, sizeof compiler));
+  assert_non_null(mkdtemp(dir));
+  tiny_weights(dir, weights, sizeof weights);
+  mx_target_t t;
+  assert_ok(mx_target_for_device("local-task", NULL, &t));
+  mx_worker_t *w;
+  assert_ok(mx_worker_launch(0, &w));
+  assert_ok(mx_worker_open(w, "local-task", NULL));
+  const char *params[1] = {weights};
+  int mod[2];
+  for (int e = 0; e < 2; e++) {
+    snprintf(vm[e], sizeof vm[e], "%s/e%d.vmfb", dir, e);
+    char *text = emit_tiny_form(3, 1, e == 1);
+    assert_true((strstr(text, "x2x16x8xf32>") != NULL) == (e == 1)); /* [S, KV, G, W, D] only when expanded */
+    assert_ok(mx_compile_mlir(compiler, &t, text, vm[e], NULL));
+    free(text);
+    assert_ok(mx_worker_load(w, vm[e], params, 1, &mod[e]));
+  }
+  const int32_t a[3] = {1, 2, 3}, b[6] = {4, 5, 6, 7, 8, 9};
+  float first[2][40], steps[2][9][3 * 40];
+  for (int e = 0; e < 2; e++) {
+    tiny_prefill(w, mod[e], a, 3, 0, first[0]);
+    tiny_prefill(w, mod[e], b, 6, 2, first[1]);
+    int32_t tokens[3] = {argmax40(first[0]), 7, argmax40(first[1])}, pos[3] = {3, 11, 6};
+    for (int k = 0; k < 9; k++) { /* positions 3..11 and 6..14: windows 8, then 16 */
+      tiny_decode(w, mod[e], 3, tokens, pos, steps[e][k]);
+      tokens[0] = argmax40(steps[e][k]), tokens[2] = argmax40(steps[e][k] + 80);
+      pos[0]++, pos[2]++;
+    }
+  }
+  for (int k = 0; k < 9; k++)
+    for (int v = 0; v < 3 * 40; v++) {
+      if (v >= 40 && v < 80) continue; /* slot 1 is idle */
+      assert_true(fabsf(steps[1][k][v] - steps[0][k][v]) <= 1e-5f);
+    }
+  mx_worker_destroy(w);
+  char cmd[300];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  assert_int_equal(system(cmd), 0);
+}
+
 /* Regression test for the IREE 3.13 miscompile in docs/spikes.md: two mutable globals updated in
  * place and then read must not share storage. Built with our builder, so it checks the workaround. */
 static void state_globals_do_not_alias(void **state) {
@@ -305,6 +351,7 @@ int main(void) {
       cmocka_unit_test(llama_graph_compiles_and_runs_every_function),
       cmocka_unit_test(batched_slots_match_single_sequence_runs),
       cmocka_unit_test(multi_step_decode_equals_single_steps),
+      cmocka_unit_test(expanded_attention_equals_grouped),
       cmocka_unit_test(state_globals_do_not_alias),
   };
   return cmocka_run_group_tests_name("hlo/llama on IREE", tests, NULL, NULL);

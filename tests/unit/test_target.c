@@ -79,6 +79,24 @@ static void optimisation_flags_follow_the_measured_table(void **state) {
   }
 }
 
+/* The decode attention's form and the steps per call follow the measurements in docs/performance.md. */
+static void graph_choices_follow_the_measured_table(void **state) {
+  (void)state;
+  mx_target_t t;
+  mx_target_options_t o = {.cuda_target = "sm_89", .rocm_target = "gfx942"};
+  const char *cpus[] = {"local-task", "local-sync"}, *gpus[] = {"cuda", "hip", "metal"};
+  for (int i = 0; i < 2; i++) {
+    assert_ok(mx_target_for_device(cpus[i], &o, &t));
+    assert_false(mx_target_expand_kv_groups(&t)); /* 3.5x slower expanded on the CPU */
+    assert_int_equal(mx_target_decode_steps(&t), 1);
+  }
+  for (int i = 0; i < 3; i++) {
+    assert_ok(mx_target_for_device(gpus[i], &o, &t));
+    assert_true(mx_target_expand_kv_groups(&t)); /* 7x faster expanded on the H200 */
+    assert_int_equal(mx_target_decode_steps(&t), 8);
+  }
+}
+
 static void bad_uris_are_usage_errors(void **state) {
   (void)state;
   mx_target_t t;
@@ -125,6 +143,7 @@ int main(void) {
       cmocka_unit_test(cuda_needs_an_explicit_target),
       cmocka_unit_test(hip_target_is_explicit_single_and_known),
       cmocka_unit_test(optimisation_flags_follow_the_measured_table),
+      cmocka_unit_test(graph_choices_follow_the_measured_table),
       cmocka_unit_test(bad_uris_are_usage_errors),
       cmocka_unit_test(hip_target_must_match_the_selected_device),
       cmocka_unit_test(precision_guard_refuses_recorded_combinations),
