@@ -290,24 +290,62 @@ static mx_hval_t lm_head(ctx_t *x, mx_hval_t hn) {
   return linear(x, hn, mx_arch_global(x->c->tied_embeddings ? MX_T_EMBED : MX_T_LM_HEAD), 0);
 }
 
-/* Per row, the lowest index of the largest logit, as torch.argmax picks. logits: [R, V] f32 -> [R] i32.
- * The index minimum is taken in f32, not i32: IREE 3.13's CUDA backend starts a signed-integer min
- * (max) reduction from -1 (0), the unsigned identities, so an i32 argmax returned -1 for every row
- * and the next step's embedding gather then read out of bounds (docs/spikes.md). Indices below 2^24
- * are exact in f32; config validation keeps the vocabulary under 2^22. */
+/* Per row of logits [R, V] f32, the lowest index of the largest logit, as torch.argmax picks: [R] i32.
+ *
+ * In two stages when V > 256: the largest value and its lowest index within each chunk of 256
+ * logits ([R, V/256, 256], the last chunk padded with -inf), then the same over the chunks. One
+ * reduction over 128256 logits ran as one 64-thread workgroup on the H200 (81 us per step,
+ * docs/performance.md); the chunked form spreads it over R * V/256 rows.
+ *
+ * Indices are f32, not i32: IREE 3.13's CUDA backend starts a signed-integer min (max) reduction
+ * from -1 (0), the unsigned identities, so an i32 argmax returned -1 for every row and the next
+ * step's embedding gather then read out of bounds (docs/spikes.md). Indices below 2^24 are exact in
+ * f32; config validation keeps the vocabulary under 2^22.
+ *
+ * Several argmaxes in one function (decode_<W>_steps) would share one iota after CSE; IREE 3.13 then
+ * computes it in the first argmax's dispatch, and its CUDA codegen crashes on that dispatch at O3
+ * ("SmallVector unable to grow" in NVPTX instruction selection). A barrier keeps each iota inside its
+ * own reduction. */
+enum { ARGMAX_CHUNK = 256 };
+
+/* Over the last dimension of v (f32): the largest value, and the smallest of idx where v holds it
+ * (elsewhere idx counts as the vocabulary size, above every index). */
+static void max_and_index(ctx_t *x, mx_hval_t v, mx_hval_t idx, mx_hval_t *max_out, mx_hval_t *idx_out) {
+  mx_hlo_t *h = x->h;
+  int64_t last = v.rank - 1, keep[MX_MAX_RANK];
+  for (int i = 0; i < last; i++) keep[i] = i;
+  mx_hval_t mx = mx_hlo_reduce(h, v, MX_REDUCE_MAX, 1, &last);
+  mx_hval_t is_max = mx_hlo_compare(h, "EQ", v, mx_hlo_broadcast(h, mx, v.rank, v.dims, keep));
+  mx_hval_t none = mx_hlo_splat(h, mx_htype(MX_F32, v.rank, v.dims), (double)x->c->vocab);
+  *max_out = mx;
+  *idx_out = mx_hlo_reduce(h, mx_hlo_select(h, is_max, idx, none), MX_REDUCE_MIN, 1, &last);
+}
+
+static mx_hval_t iota_f32(ctx_t *x, int rank, const int64_t *dims, int64_t dim) {
+  mx_hval_t iota = mx_hlo_iota(x->h, mx_htype(MX_F32, rank, dims), dim);
+  return x->g->decode_steps > 1 ? mx_hlo_barrier(x->h, iota) : iota;
+}
+
 static mx_hval_t argmax(ctx_t *x, mx_hval_t logits) {
   mx_hlo_t *h = x->h;
-  int64_t R = logits.dims[0], V = logits.dims[1], one = 1, zero = 0;
-  mx_hval_t mx = mx_hlo_reduce(h, logits, MX_REDUCE_MAX, 1, &one);
-  mx_hval_t is_max = mx_hlo_compare(h, "EQ", logits, mx_hlo_broadcast(h, mx, 2, logits.dims, &zero));
-  mx_hval_t iota = mx_hlo_iota(h, t2(MX_F32, R, V), 1);
-  /* Several argmaxes in one function (decode_<W>_steps) would share one iota after CSE; IREE 3.13
-   * then computes it in the first argmax's dispatch, and its CUDA codegen crashes on that dispatch at
-   * O3 ("SmallVector unable to grow" in NVPTX instruction selection). A barrier keeps each iota
-   * inside its own reduction. */
-  if (x->g->decode_steps > 1) iota = mx_hlo_barrier(h, iota);
-  mx_hval_t idx = mx_hlo_select(h, is_max, iota, mx_hlo_splat(h, t2(MX_F32, R, V), (double)V));
-  return mx_hlo_convert(h, mx_hlo_reduce(h, idx, MX_REDUCE_MIN, 1, &one), MX_I32);
+  int64_t R = logits.dims[0], V = logits.dims[1];
+  mx_hval_t m, i;
+  if (V <= ARGMAX_CHUNK) {
+    max_and_index(x, logits, iota_f32(x, 2, logits.dims, 1), &m, &i);
+    return mx_hlo_convert(h, i, MX_I32);
+  }
+  int64_t n = (V + ARGMAX_CHUNK - 1) / ARGMAX_CHUNK, pad = n * ARGMAX_CHUNK - V;
+  if (pad) {
+    mx_hval_t parts[2] = {logits, mx_hlo_splat(h, t2(MX_F32, R, pad), -INFINITY)};
+    logits = mx_hlo_concat(h, 2, parts, 1);
+  }
+  int64_t cd[3] = {R, n, ARGMAX_CHUNK};
+  mx_hval_t chunks = mx_hlo_reshape(h, logits, 3, cd), cmax, cidx, gmax, gidx;
+  mx_hval_t within = iota_f32(x, 3, cd, 2), first = iota_f32(x, 2, cd, 1); /* [R, n, C] and [R, n] */
+  max_and_index(x, chunks, within, &cmax, &cidx);                         /* [R, n] each */
+  mx_hval_t at = mx_hlo_binary(h, "add", mx_hlo_binary(h, "multiply", first, mx_hlo_splat(h, t2(MX_F32, R, n), ARGMAX_CHUNK)), cidx);
+  max_and_index(x, cmax, at, &gmax, &gidx); /* gmax unused: only the index is returned */
+  return mx_hlo_convert(h, gidx, MX_I32);
 }
 
 /* Positions start .. start+T-1 as [T] i32. */

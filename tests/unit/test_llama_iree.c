@@ -13,20 +13,23 @@
 #include "hlo/builder.h"
 #include "model/synth.h"
 
-/* Weights for the tiny config in dir/model, by mlxcel synth, in f32 as the graph declares them. */
-static void tiny_weights(const char *dir, char *weights, size_t cap) {
+/* Weights for the tiny config (with `vocab` tokens) in dir/model, by mlxcel synth, in f32 as the
+ * graph declares them. */
+static void tiny_weights_vocab(const char *dir, int vocab, char *weights, size_t cap) {
   char cfg[256], model[256];
   snprintf(cfg, sizeof cfg, "%s/config.json", dir);
   FILE *f = fopen(cfg, "w");
   assert_non_null(f);
-  fputs("{\"model_type\":\"llama\",\"hidden_size\":16,\"intermediate_size\":32,\"num_hidden_layers\":1,"
-        "\"num_attention_heads\":2,\"num_key_value_heads\":1,\"vocab_size\":40,\"tie_word_embeddings\":true}", f);
+  fprintf(f, "{\"model_type\":\"llama\",\"hidden_size\":16,\"intermediate_size\":32,\"num_hidden_layers\":1,"
+        "\"num_attention_heads\":2,\"num_key_value_heads\":1,\"vocab_size\":%d,\"tie_word_embeddings\":true}", vocab);
   fclose(f);
   snprintf(model, sizeof model, "%s/model", dir);
   mx_synth_options_t so = {.config_path = cfg, .tokenizer_dir = mx_test_llama3_tokenizer_dir(), .out_dir = model, .dtype = MX_W_F32, .quiet = 1};
   assert_ok(mx_synth_write(&so, NULL, NULL));
   snprintf(weights, cap, "%s/model.safetensors", model);
 }
+
+static void tiny_weights(const char *dir, char *weights, size_t cap) { tiny_weights_vocab(dir, 40, weights, cap); }
 
 /* Every function the engine calls compiles, loads with the weights as parameters, and runs. */
 static void llama_graph_compiles_and_runs_every_function(void **state) {
@@ -291,6 +294,68 @@ static void expanded_attention_equals_grouped(void **state) {
   assert_int_equal(system(cmd), 0);
 }
 
+/* The device argmax over more logits than one chunk (two stages, the last chunk padded) picks what the
+ * host picks from the same call's logits: 600 tokens = 2 chunks of 256 and one of 88, for prefill,
+ * single-step and multi-step decode. */
+static void chunked_argmax_equals_host_argmax(void **state) {
+  (void)state;
+  enum { V = 600 };
+  char compiler[MX_PATH_MAX], dir[] = "/tmp/mlxcel-test-argmax-XXXXXX", vmfb[256], weights[300];
+  assert_ok(mx_toolchain_compiler(compiler, sizeof compiler));
+  assert_non_null(mkdtemp(dir));
+  tiny_weights_vocab(dir, V, weights, sizeof weights);
+  mx_model_config_t c = tiny;
+  c.vocab = V;
+  mx_llama_graph_t g = {.config = &c, .matmul = MX_F32, .kv = MX_F32, .weight_dtype = MX_F32, .slots = 1, .capacity = 16,
+                        .n_buckets = 1, .buckets = {16}, .n_windows = 1, .windows = {16}, .decode_steps = 2};
+  char *text;
+  assert_ok(mx_llama_emit(&g, &text));
+  assert_non_null(strstr(text, "x3x256xf32>")); /* the chunked form */
+  mx_target_t t;
+  assert_ok(mx_target_for_device("local-task", NULL, &t));
+  snprintf(vmfb, sizeof vmfb, "%s/a.vmfb", dir);
+  assert_ok(mx_compile_mlir(compiler, &t, text, vmfb, NULL));
+  free(text);
+  mx_worker_t *w;
+  assert_ok(mx_worker_launch(0, &w));
+  assert_ok(mx_worker_open(w, "local-task", NULL));
+  const char *params[1] = {weights};
+  int mod, n;
+  assert_ok(mx_worker_load(w, vmfb, params, 1, &mod));
+  int64_t s16 = 16, s1 = 1;
+  for (int32_t seed = 0; seed < 6; seed++) {
+    int32_t ids[16] = {0}, len = 3 + seed, slot = 0;
+    for (int i = 0; i < len; i++) ids[i] = (seed * 97 + i * 31) % V;
+    mx_tensor_t in[3] = {mx_tensor_host(MX_I32, 1, &s16, ids), mx_tensor_host(MX_I32, 0, NULL, &len),
+                         mx_tensor_host(MX_I32, 0, NULL, &slot)}, lg, tok;
+    assert_ok(mx_worker_call(w, mod, "prefill_16_logits", in, 3, 0, &lg, 1, &n));
+    assert_ok(mx_worker_call(w, mod, "prefill_16", in, 3, 0, &tok, 1, &n));
+    const float *l = lg.data;
+    int32_t best = 0;
+    for (int v = 1; v < V; v++)
+      if (l[v] > l[best]) best = v;
+    assert_int_equal(*(int32_t *)tok.data, best);
+    mx_tensor_release(&lg);
+    mx_tensor_release(&tok);
+    /* one step with logits, then the same step in the 2-step form */
+    int32_t pos = len;
+    mx_tensor_t din[2] = {mx_tensor_host(MX_I32, 1, &s1, &best), mx_tensor_host(MX_I32, 1, &s1, &pos)}, dl, ds;
+    assert_ok(mx_worker_call(w, mod, "decode_16_logits", din, 2, 0, &dl, 1, &n));
+    l = dl.data;
+    int32_t next = 0;
+    for (int v = 1; v < V; v++)
+      if (l[v] > l[next]) next = v;
+    assert_ok(mx_worker_call(w, mod, "decode_16_steps", din, 2, 0, &ds, 1, &n));
+    assert_int_equal(((int32_t *)ds.data)[0], next);
+    mx_tensor_release(&dl);
+    mx_tensor_release(&ds);
+  }
+  mx_worker_destroy(w);
+  char cmd[300];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  assert_int_equal(system(cmd), 0);
+}
+
 /* Regression test for the IREE 3.13 miscompile in docs/spikes.md: two mutable globals updated in
  * place and then read must not share storage. Built with our builder, so it checks the workaround. */
 static void state_globals_do_not_alias(void **state) {
@@ -352,6 +417,7 @@ int main(void) {
       cmocka_unit_test(batched_slots_match_single_sequence_runs),
       cmocka_unit_test(multi_step_decode_equals_single_steps),
       cmocka_unit_test(expanded_attention_equals_grouped),
+      cmocka_unit_test(chunked_argmax_equals_host_argmax),
       cmocka_unit_test(state_globals_do_not_alias),
   };
   return cmocka_run_group_tests_name("hlo/llama on IREE", tests, NULL, NULL);

@@ -169,17 +169,17 @@ module @mlxcel {
     %v131 = "stablehlo.dynamic_slice"(%v127, %v129, %v130) {slice_sizes = array<i64: 1, 16>} : (tensor<4x16xf32>, tensor<i32>, tensor<i32>) -> tensor<1x16xf32>
     %v132 = util.global.load @w_model_embed_tokens_weight : tensor<40x16xf32>
     %v133 = "stablehlo.dot_general"(%v131, %v132) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<1x16xf32>, tensor<40x16xf32>) -> tensor<1x40xf32>
-    %v134 = "stablehlo.constant"() {value = dense<0xFF800000> : tensor<f32>} : () -> tensor<f32>
-    %v135 = "stablehlo.reduce"(%v133, %v134) ({
-    ^bb0(%rx135: tensor<f32>, %ry135: tensor<f32>):
-      %rr135 = "stablehlo.maximum"(%rx135, %ry135) : (tensor<f32>, tensor<f32>) -> tensor<f32>
-      "stablehlo.return"(%rr135) : (tensor<f32>) -> ()
+    %v134 = "stablehlo.iota"() {iota_dimension = 1 : i64} : () -> tensor<1x40xf32>
+    %v135 = "stablehlo.constant"() {value = dense<0xFF800000> : tensor<f32>} : () -> tensor<f32>
+    %v136 = "stablehlo.reduce"(%v133, %v135) ({
+    ^bb0(%rx136: tensor<f32>, %ry136: tensor<f32>):
+      %rr136 = "stablehlo.maximum"(%rx136, %ry136) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      "stablehlo.return"(%rr136) : (tensor<f32>) -> ()
     }) {dimensions = array<i64: 1>} : (tensor<1x40xf32>, tensor<f32>) -> tensor<1xf32>
-    %v136 = "stablehlo.broadcast_in_dim"(%v135) {broadcast_dimensions = array<i64: 0>} : (tensor<1xf32>) -> tensor<1x40xf32>
-    %v137 = "stablehlo.compare"(%v133, %v136) {comparison_direction = #stablehlo<comparison_direction EQ>} : (tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xi1>
-    %v138 = "stablehlo.iota"() {iota_dimension = 1 : i64} : () -> tensor<1x40xf32>
+    %v137 = "stablehlo.broadcast_in_dim"(%v136) {broadcast_dimensions = array<i64: 0>} : (tensor<1xf32>) -> tensor<1x40xf32>
+    %v138 = "stablehlo.compare"(%v133, %v137) {comparison_direction = #stablehlo<comparison_direction EQ>} : (tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xi1>
     %v139 = "stablehlo.constant"() {value = dense<0x42200000> : tensor<1x40xf32>} : () -> tensor<1x40xf32>
-    %v140 = "stablehlo.select"(%v137, %v138, %v139) : (tensor<1x40xi1>, tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xf32>
+    %v140 = "stablehlo.select"(%v138, %v134, %v139) : (tensor<1x40xi1>, tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xf32>
     %v141 = "stablehlo.constant"() {value = dense<0x7F800000> : tensor<f32>} : () -> tensor<f32>
     %v142 = "stablehlo.reduce"(%v140, %v141) ({
     ^bb0(%rx142: tensor<f32>, %ry142: tensor<f32>):
@@ -507,17 +507,17 @@ module @mlxcel {
     %v131 = "stablehlo.dynamic_slice"(%v127, %v129, %v130) {slice_sizes = array<i64: 1, 16>} : (tensor<16x16xf32>, tensor<i32>, tensor<i32>) -> tensor<1x16xf32>
     %v132 = util.global.load @w_model_embed_tokens_weight : tensor<40x16xf32>
     %v133 = "stablehlo.dot_general"(%v131, %v132) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<1x16xf32>, tensor<40x16xf32>) -> tensor<1x40xf32>
-    %v134 = "stablehlo.constant"() {value = dense<0xFF800000> : tensor<f32>} : () -> tensor<f32>
-    %v135 = "stablehlo.reduce"(%v133, %v134) ({
-    ^bb0(%rx135: tensor<f32>, %ry135: tensor<f32>):
-      %rr135 = "stablehlo.maximum"(%rx135, %ry135) : (tensor<f32>, tensor<f32>) -> tensor<f32>
-      "stablehlo.return"(%rr135) : (tensor<f32>) -> ()
+    %v134 = "stablehlo.iota"() {iota_dimension = 1 : i64} : () -> tensor<1x40xf32>
+    %v135 = "stablehlo.constant"() {value = dense<0xFF800000> : tensor<f32>} : () -> tensor<f32>
+    %v136 = "stablehlo.reduce"(%v133, %v135) ({
+    ^bb0(%rx136: tensor<f32>, %ry136: tensor<f32>):
+      %rr136 = "stablehlo.maximum"(%rx136, %ry136) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      "stablehlo.return"(%rr136) : (tensor<f32>) -> ()
     }) {dimensions = array<i64: 1>} : (tensor<1x40xf32>, tensor<f32>) -> tensor<1xf32>
-    %v136 = "stablehlo.broadcast_in_dim"(%v135) {broadcast_dimensions = array<i64: 0>} : (tensor<1xf32>) -> tensor<1x40xf32>
-    %v137 = "stablehlo.compare"(%v133, %v136) {comparison_direction = #stablehlo<comparison_direction EQ>} : (tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xi1>
-    %v138 = "stablehlo.iota"() {iota_dimension = 1 : i64} : () -> tensor<1x40xf32>
+    %v137 = "stablehlo.broadcast_in_dim"(%v136) {broadcast_dimensions = array<i64: 0>} : (tensor<1xf32>) -> tensor<1x40xf32>
+    %v138 = "stablehlo.compare"(%v133, %v137) {comparison_direction = #stablehlo<comparison_direction EQ>} : (tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xi1>
     %v139 = "stablehlo.constant"() {value = dense<0x42200000> : tensor<1x40xf32>} : () -> tensor<1x40xf32>
-    %v140 = "stablehlo.select"(%v137, %v138, %v139) : (tensor<1x40xi1>, tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xf32>
+    %v140 = "stablehlo.select"(%v138, %v134, %v139) : (tensor<1x40xi1>, tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xf32>
     %v141 = "stablehlo.constant"() {value = dense<0x7F800000> : tensor<f32>} : () -> tensor<f32>
     %v142 = "stablehlo.reduce"(%v140, %v141) ({
     ^bb0(%rx142: tensor<f32>, %ry142: tensor<f32>):
@@ -852,17 +852,17 @@ module @mlxcel {
     %v132 = "stablehlo.multiply"(%v129, %v131) : (tensor<1x16xf32>, tensor<1x16xf32>) -> tensor<1x16xf32>
     %v133 = util.global.load @w_model_embed_tokens_weight : tensor<40x16xf32>
     %v134 = "stablehlo.dot_general"(%v132, %v133) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<1x16xf32>, tensor<40x16xf32>) -> tensor<1x40xf32>
-    %v135 = "stablehlo.constant"() {value = dense<0xFF800000> : tensor<f32>} : () -> tensor<f32>
-    %v136 = "stablehlo.reduce"(%v134, %v135) ({
-    ^bb0(%rx136: tensor<f32>, %ry136: tensor<f32>):
-      %rr136 = "stablehlo.maximum"(%rx136, %ry136) : (tensor<f32>, tensor<f32>) -> tensor<f32>
-      "stablehlo.return"(%rr136) : (tensor<f32>) -> ()
+    %v135 = "stablehlo.iota"() {iota_dimension = 1 : i64} : () -> tensor<1x40xf32>
+    %v136 = "stablehlo.constant"() {value = dense<0xFF800000> : tensor<f32>} : () -> tensor<f32>
+    %v137 = "stablehlo.reduce"(%v134, %v136) ({
+    ^bb0(%rx137: tensor<f32>, %ry137: tensor<f32>):
+      %rr137 = "stablehlo.maximum"(%rx137, %ry137) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      "stablehlo.return"(%rr137) : (tensor<f32>) -> ()
     }) {dimensions = array<i64: 1>} : (tensor<1x40xf32>, tensor<f32>) -> tensor<1xf32>
-    %v137 = "stablehlo.broadcast_in_dim"(%v136) {broadcast_dimensions = array<i64: 0>} : (tensor<1xf32>) -> tensor<1x40xf32>
-    %v138 = "stablehlo.compare"(%v134, %v137) {comparison_direction = #stablehlo<comparison_direction EQ>} : (tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xi1>
-    %v139 = "stablehlo.iota"() {iota_dimension = 1 : i64} : () -> tensor<1x40xf32>
+    %v138 = "stablehlo.broadcast_in_dim"(%v137) {broadcast_dimensions = array<i64: 0>} : (tensor<1xf32>) -> tensor<1x40xf32>
+    %v139 = "stablehlo.compare"(%v134, %v138) {comparison_direction = #stablehlo<comparison_direction EQ>} : (tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xi1>
     %v140 = "stablehlo.constant"() {value = dense<0x42200000> : tensor<1x40xf32>} : () -> tensor<1x40xf32>
-    %v141 = "stablehlo.select"(%v138, %v139, %v140) : (tensor<1x40xi1>, tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xf32>
+    %v141 = "stablehlo.select"(%v139, %v135, %v140) : (tensor<1x40xi1>, tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xf32>
     %v142 = "stablehlo.constant"() {value = dense<0x7F800000> : tensor<f32>} : () -> tensor<f32>
     %v143 = "stablehlo.reduce"(%v141, %v142) ({
     ^bb0(%rx143: tensor<f32>, %ry143: tensor<f32>):
@@ -1200,17 +1200,17 @@ module @mlxcel {
     %v130 = "stablehlo.multiply"(%v127, %v129) : (tensor<1x16xf32>, tensor<1x16xf32>) -> tensor<1x16xf32>
     %v131 = util.global.load @w_model_embed_tokens_weight : tensor<40x16xf32>
     %v132 = "stablehlo.dot_general"(%v130, %v131) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<1x16xf32>, tensor<40x16xf32>) -> tensor<1x40xf32>
-    %v133 = "stablehlo.constant"() {value = dense<0xFF800000> : tensor<f32>} : () -> tensor<f32>
-    %v134 = "stablehlo.reduce"(%v132, %v133) ({
-    ^bb0(%rx134: tensor<f32>, %ry134: tensor<f32>):
-      %rr134 = "stablehlo.maximum"(%rx134, %ry134) : (tensor<f32>, tensor<f32>) -> tensor<f32>
-      "stablehlo.return"(%rr134) : (tensor<f32>) -> ()
+    %v133 = "stablehlo.iota"() {iota_dimension = 1 : i64} : () -> tensor<1x40xf32>
+    %v134 = "stablehlo.constant"() {value = dense<0xFF800000> : tensor<f32>} : () -> tensor<f32>
+    %v135 = "stablehlo.reduce"(%v132, %v134) ({
+    ^bb0(%rx135: tensor<f32>, %ry135: tensor<f32>):
+      %rr135 = "stablehlo.maximum"(%rx135, %ry135) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      "stablehlo.return"(%rr135) : (tensor<f32>) -> ()
     }) {dimensions = array<i64: 1>} : (tensor<1x40xf32>, tensor<f32>) -> tensor<1xf32>
-    %v135 = "stablehlo.broadcast_in_dim"(%v134) {broadcast_dimensions = array<i64: 0>} : (tensor<1xf32>) -> tensor<1x40xf32>
-    %v136 = "stablehlo.compare"(%v132, %v135) {comparison_direction = #stablehlo<comparison_direction EQ>} : (tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xi1>
-    %v137 = "stablehlo.iota"() {iota_dimension = 1 : i64} : () -> tensor<1x40xf32>
+    %v136 = "stablehlo.broadcast_in_dim"(%v135) {broadcast_dimensions = array<i64: 0>} : (tensor<1xf32>) -> tensor<1x40xf32>
+    %v137 = "stablehlo.compare"(%v132, %v136) {comparison_direction = #stablehlo<comparison_direction EQ>} : (tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xi1>
     %v138 = "stablehlo.constant"() {value = dense<0x42200000> : tensor<1x40xf32>} : () -> tensor<1x40xf32>
-    %v139 = "stablehlo.select"(%v136, %v137, %v138) : (tensor<1x40xi1>, tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xf32>
+    %v139 = "stablehlo.select"(%v137, %v133, %v138) : (tensor<1x40xi1>, tensor<1x40xf32>, tensor<1x40xf32>) -> tensor<1x40xf32>
     %v140 = "stablehlo.constant"() {value = dense<0x7F800000> : tensor<f32>} : () -> tensor<f32>
     %v141 = "stablehlo.reduce"(%v139, %v140) ({
     ^bb0(%rx141: tensor<f32>, %ry141: tensor<f32>):
