@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "base/clock.h"
+#include "base/file.h"
+#include "base/toolchain.h"
 #include "cli/cli.h"
 #include "engine/prompt.h"
 #include "engine/scheduler.h"
@@ -46,7 +48,7 @@ _Static_assert(N_REQUESTS == 16, "update ALL_REQUESTS");
 
 typedef struct {
   mx_cli_session_args_t s;
-  const char *slots;
+  const char *slots, *vmfb_dir;
   long requests;
 } bench_opts_t;
 
@@ -55,6 +57,10 @@ static const mx_opt_t bench_rows[] = {
                .help = "B_max values, comma-separated, each 2..8"),
     MX_OPT_ROW(bench_opts_t, requests, .name = "--requests", .kind = MX_OPT_INT, .metavar = "N", .lo = 1,
                .hi = N_REQUESTS, .def = ALL_REQUESTS, .help = "how many of the built-in requests to run"),
+    MX_OPT_ROW(bench_opts_t, vmfb_dir, .name = "--vmfb-dir", .metavar = "DIR",
+               .help = "prebuilt modules instead of compiling: DIR/s1.vmfb for the reference and DIR/sN.vmfb for each "
+                       "--slots N, as `mlxcel compile -m MODEL --slots N -o DIR/sN.vmfb` writes them (with the same "
+                       "options as this run)"),
 };
 
 /* The longest built-in request needs under 100 positions; a smaller graph compiles and runs faster. */
@@ -85,8 +91,19 @@ typedef struct {
 
 /* Runs requests [0, n) on a session with `slots` slots: one at a time when sequential, else all
  * submitted at once. */
-static mx_status_t run_config(mx_session_options_t so, int slots, bool sequential, int n, run_t *out) {
+static mx_status_t run_config(mx_session_options_t so, const char *vmfb_dir, int slots, bool sequential, int n, run_t *out) {
   so.slots = slots;
+  char vmfb[MX_PATH_MAX];
+  if (vmfb_dir) {
+    if (snprintf(vmfb, sizeof vmfb, "%s/s%d.vmfb", vmfb_dir, slots) >= (int)sizeof vmfb)
+      return mx_status_make(MX_STAGE_USAGE, "give a shorter --vmfb-dir", "--vmfb-dir path too long: %s", vmfb_dir);
+    if (!mx_file_exists(vmfb)) {
+      char remedy[MX_PATH_MAX + 96];
+      snprintf(remedy, sizeof remedy, "build it with `mlxcel compile -m MODEL --slots %d -o %s` and this run's options", slots, vmfb);
+      return mx_status_make(MX_STAGE_USAGE, remedy, "--vmfb-dir has no module for %d slot%s: %s", slots, slots == 1 ? "" : "s", vmfb);
+    }
+    so.vmfb = vmfb;
+  }
   mx_session_t *s;
   MX_RETURN_IF_ERROR(mx_session_open(&so, &s));
   mx_status_t st = mx_session_start(s);
@@ -160,7 +177,7 @@ int mx_cmd_batch_bench(int argc, char **argv) {
 
   fprintf(stderr, "mlxcel batch-bench: reference: %ld requests one at a time on a single-slot session\n", n);
   run_t ref = {0};
-  st = run_config(so, 1, true, (int)n, &ref);
+  st = run_config(so, a.vmfb_dir, 1, true, (int)n, &ref);
   if (st) {
     run_free(&ref, (int)n);
     return mx_cli_report(st);
@@ -174,7 +191,7 @@ int mx_cmd_batch_bench(int argc, char **argv) {
   for (int k = 0; k < n_slots; k++) {
     fprintf(stderr, "mlxcel batch-bench: %ld requests at once on %d slots\n", n, slots[k]);
     run_t b = {0};
-    st = run_config(so, slots[k], false, (int)n, &b);
+    st = run_config(so, a.vmfb_dir, slots[k], false, (int)n, &b);
     if (st) {
       run_free(&b, (int)n);
       break;

@@ -294,6 +294,14 @@ if [ -n "${MLXCEL_TEST_MODEL:-}" ]; then
     sh -c "'$BIN' compile -m '$MLXCEL_TEST_MODEL' --context 64 -o '$vm' >/dev/null 2>&1 && '$BIN' generate -m '$MLXCEL_TEST_MODEL' -p Hi -n 4 --context 64 --vmfb '$vm' --stats 2>&1"
   expect_error "a module built for other options is refused at load" 1 module_load \
     "$BIN" generate -m "$MLXCEL_TEST_MODEL" -p Hi -n 4 --context 128 --vmfb "$vm"
+  # batch-bench on prebuilt modules (the GPU machine compiles nothing): one per configuration.
+  vd="$TMPDIR/vmfbs"; mkdir -p "$vd"
+  expect_error "batch-bench --vmfb-dir without the module for a configuration names the file to build" 2 usage \
+    "$BIN" batch-bench -m "$MLXCEL_TEST_MODEL" --slots 2 --requests 4 --vmfb-dir "$vd"
+  expect_ok "batch-bench runs the modules of --vmfb-dir, every stream exact" '^1 passed, 0 failed' \
+    sh -c "'$BIN' compile -m '$MLXCEL_TEST_MODEL' --context 128 -o '$vd/s1.vmfb' >/dev/null 2>&1 &&
+           '$BIN' compile -m '$MLXCEL_TEST_MODEL' --context 128 --slots 2 -o '$vd/s2.vmfb' >/dev/null 2>&1 &&
+           '$BIN' batch-bench -m '$MLXCEL_TEST_MODEL' --slots 2 --requests 4 --context 128 --vmfb-dir '$vd' 2>&1"
 fi
 
 echo "$pass passed, $fail failed"
