@@ -1,7 +1,8 @@
 # Batched-decode weight products: 16 products x [M, K] . W_l [N, K]^T with bf16 weights, in several forms.
 import sys
 form, M, prec = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-L, N, K = 16, 8192, 2048
+import os
+L, N, K = 16, int(os.environ.get("N", "8192")), int(os.environ.get("K", "2048"))
 o = []; a = o.append
 res = ", ".join([f"tensor<{M}x{N}xf32>"] * L)
 a(f"func.func @mm(%x: tensor<{M}x{K}xf32>, %W: tensor<{L}x{N}x{K}xbf16>) -> ({res}) {{")
