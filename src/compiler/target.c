@@ -167,6 +167,12 @@ bool mx_target_expand_kv_groups(const mx_target_t *t) {
   return strcmp(t->backend, "llvm-cpu") != 0;
 }
 
+int mx_target_product_rows(const mx_target_t *t) {
+  /* H200 (docs/performance.md): 8-row products get a 64-workgroup matmul kernel, 4-row ones
+   * matrix-vector kernels. On the CPU a split would read every weight twice. */
+  return strcmp(t->backend, "llvm-cpu") == 0 ? 0 : 4;
+}
+
 void mx_target_label(const mx_target_t *t, char *out, size_t cap) { snprintf(out, cap, "%s:%s", t->backend, t->arch); }
 
 mx_status_t mx_target_check_device(const mx_target_t *t, const char *device_uri, const char *device_arch) {

@@ -58,7 +58,8 @@ mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
     mx_llama_graph_options_t go = {.precision = o->precision, .weight_dtype = mx_weights_dtype(s->model, o->precision),
                                    .slots = o->slots, .capacity = o->capacity, .score_len = o->score_len,
                                    .decode_steps = o->decode_steps ? o->decode_steps : mx_target_decode_steps(&s->target),
-                                   .expand_kv_groups = mx_target_expand_kv_groups(&s->target)};
+                                   .expand_kv_groups = mx_target_expand_kv_groups(&s->target),
+                                   .product_rows = mx_target_product_rows(&s->target)};
     st = mx_llama_graph_make(c, &go, &s->graph);
     if (!st && mx_tokenizer_vocab_size(s->tok) > c->vocab)
       st = mx_status_make(MX_STAGE_IO, "the tokenizer does not belong to this model",
@@ -80,8 +81,9 @@ void mx_graph_signature(const mx_llama_graph_t *g, const mx_target_t *t, char *o
   PUT("mlxcel graph v2: %d layers, dim %d, %d/%d heads x %d, ffn %d, vocab %d, %s matmuls, %s weights, %s kv; ", c->n_layers,
       c->dim, c->n_heads, c->n_kv_heads, c->head_dim, c->ffn_dim, c->vocab, mx_dtype_name(g->matmul),
       mx_dtype_name(g->weight_dtype), mx_dtype_name(g->kv));
-  PUT("%d slots, capacity %d, %d decode steps, score %d, %s decode attention; target %s:%s;", g->slots, g->capacity,
-      g->decode_steps, g->score_len, g->expand_kv_groups ? "expanded" : "grouped", t->backend, t->arch);
+  PUT("%d slots, capacity %d, %d decode steps, score %d, %s decode attention, product rows %d; target %s:%s;", g->slots,
+      g->capacity, g->decode_steps, g->score_len, g->expand_kv_groups ? "expanded" : "grouped", g->product_rows, t->backend,
+      t->arch);
   for (int i = 0; i < t->n_flags; i++) PUT(" %s", t->flags[i]);
 #undef PUT
 }

@@ -87,13 +87,24 @@ static mx_hval_t rmsnorm(ctx_t *x, mx_hval_t in, const mx_tensor_spec_t *wt, int
   return mul_last(x, normed, w);
 }
 
-/* in [T, K] f32 times W^T where W is [N, K] (a PyTorch Linear): [T, N] f32, inputs in matmul type. */
+/* in [T, K] f32 times W^T where W is [N, K] (a PyTorch Linear): [T, N] f32, inputs in matmul type.
+ * A batched decode step's T (the slots, at most MX_LLAMA_MAX_SLOTS) above the graph's product_rows
+ * is computed in products of product_rows rows: IREE 3.13's GPU code generation maps an 8-row product
+ * onto 64 workgroups (the f32 down projection read its weight at 0.08 TB/s on the H200) and a 4-row
+ * one onto matrix-vector kernels (docs/performance.md). */
 static mx_hval_t linear(ctx_t *x, mx_hval_t in, const mx_tensor_spec_t *wt, int layer) {
   mx_hlo_t *h = x->h;
-  int64_t lc = 1, rc = 1;
+  int64_t lc = 1, rc = 1, T = in.dims[0], K = in.dims[1], R = x->g->product_rows;
   mx_hval_t w = mx_hlo_convert(h, weight(x, wt, layer), x->g->matmul);
   mx_hval_t a = mx_hlo_convert(h, in, x->g->matmul);
-  return mx_hlo_dot(h, a, w, 0, NULL, NULL, 1, &lc, &rc, MX_F32);
+  if (R <= 0 || T <= R || T > MX_LLAMA_MAX_SLOTS) return mx_hlo_dot(h, a, w, 0, NULL, NULL, 1, &lc, &rc, MX_F32);
+  mx_hval_t parts[MX_LLAMA_MAX_SLOTS];
+  int n = 0;
+  for (int64_t r = 0; r < T; r += R) {
+    int64_t s0[2] = {r, 0}, s1[2] = {r + R < T ? r + R : T, K};
+    parts[n++] = mx_hlo_dot(h, mx_hlo_slice(h, a, s0, s1), w, 0, NULL, NULL, 1, &lc, &rc, MX_F32);
+  }
+  return mx_hlo_concat(h, n, parts, 0);
 }
 
 /* cos and sin tables [M, head_dim] for the positions pos [M] (HF: emb = cat(freqs, freqs)). */
@@ -479,7 +490,7 @@ mx_status_t mx_llama_graph_make(const mx_model_config_t *c, const mx_llama_graph
     return mx_status_make(MX_STAGE_USAGE, "use 1 to 16 decode steps per call", "%d decode steps per call", steps);
   *out = (mx_llama_graph_t){.config = c, .matmul = o->precision, .kv = MX_F32, .weight_dtype = o->weight_dtype,
                             .slots = slots, .capacity = o->capacity, .score_len = o->score_len, .decode_steps = steps,
-                            .expand_kv_groups = o->expand_kv_groups};
+                            .expand_kv_groups = o->expand_kv_groups, .product_rows = o->product_rows};
   mx_llama_default_buckets(out);
   return NULL;
 }

@@ -47,6 +47,7 @@ typedef struct {
   int windows[MX_LLAMA_MAX_BUCKETS]; /* decode attention windows, ascending, the last = capacity */
   int decode_steps;        /* > 1: also decode_<W>_steps, that many greedy steps per call */
   bool expand_kv_groups;   /* decode attention repeats each KV head for its query heads (see attend_decode) */
+  int product_rows;        /* > 0: a batched decode step's weight products take at most this many rows each */
   const char *signature;   /* NULL, or what the module was built for (MX_LLAMA_SIGNATURE_FN returns it) */
 } mx_llama_graph_t;
 
@@ -60,6 +61,7 @@ typedef struct {
   int score_len;           /* 0: no score function */
   int decode_steps;        /* greedy decode steps per call: 0 or 1 = one; up to MX_LLAMA_MAX_DECODE_STEPS */
   bool expand_kv_groups;   /* the target's choice, mx_target_expand_kv_groups */
+  int product_rows;        /* the target's choice, mx_target_product_rows */
 } mx_llama_graph_options_t;
 
 /* Checks the options against the configuration and fills the graph (prefill buckets included). */

@@ -248,9 +248,10 @@ static void multi_step_decode_equals_single_steps(void **state) {
   assert_int_equal(system(cmd), 0);
 }
 
-/* The expanded decode attention (K/V repeated per query head, the GPU targets' form) computes what the
- * grouped form computes: the same logits for two sequences in a 3-slot module, through both windows. */
-static void expanded_attention_equals_grouped(void **state) {
+/* The GPU targets' graph forms — the expanded decode attention (K/V repeated per query head) and weight
+ * products split into row groups (here 2 + 1 rows of 3 slots) — compute what the CPU's forms compute:
+ * the same logits for two sequences in a 3-slot module, through both windows. */
+static void gpu_graph_forms_equal_cpu_forms(void **state) {
   (void)state;
   char compiler[MX_PATH_MAX], dir[] = "/tmp/mlxcel-test-expand-XXXXXX", vm[2][256], weights[300];
   assert_ok(mx_toolchain_compiler(compiler, sizeof compiler));
@@ -265,8 +266,9 @@ static void expanded_attention_equals_grouped(void **state) {
   int mod[2];
   for (int e = 0; e < 2; e++) {
     snprintf(vm[e], sizeof vm[e], "%s/e%d.vmfb", dir, e);
-    char *text = emit_tiny_form(3, 1, e == 1);
+    char *text = emit_tiny_form(3, 1, e == 1, e == 1 ? 2 : 0);
     assert_true((strstr(text, "x2x16x8xf32>") != NULL) == (e == 1)); /* [S, KV, G, W, D] only when expanded */
+    assert_true((strstr(text, "(tensor<3x16xf32>) -> tensor<2x16xf32>") != NULL) == (e == 1)); /* 2 of 3 rows */
     assert_ok(mx_compile_mlir(compiler, &t, text, vm[e], NULL));
     free(text);
     assert_ok(mx_worker_load(w, vm[e], params, 1, &mod[e]));
@@ -416,7 +418,7 @@ int main(void) {
       cmocka_unit_test(llama_graph_compiles_and_runs_every_function),
       cmocka_unit_test(batched_slots_match_single_sequence_runs),
       cmocka_unit_test(multi_step_decode_equals_single_steps),
-      cmocka_unit_test(expanded_attention_equals_grouped),
+      cmocka_unit_test(gpu_graph_forms_equal_cpu_forms),
       cmocka_unit_test(chunked_argmax_equals_host_argmax),
       cmocka_unit_test(state_globals_do_not_alias),
   };

@@ -79,7 +79,8 @@ static void optimisation_flags_follow_the_measured_table(void **state) {
   }
 }
 
-/* The decode attention's form and the steps per call follow the measurements in docs/performance.md. */
+/* The graph's per-target switches (decode attention form, product rows, steps per call) follow the
+ * measurements in docs/performance.md. */
 static void graph_choices_follow_the_measured_table(void **state) {
   (void)state;
   mx_target_t t;
@@ -88,11 +89,13 @@ static void graph_choices_follow_the_measured_table(void **state) {
   for (int i = 0; i < 2; i++) {
     assert_ok(mx_target_for_device(cpus[i], &o, &t));
     assert_false(mx_target_expand_kv_groups(&t)); /* 3.5x slower expanded on the CPU */
+    assert_int_equal(mx_target_product_rows(&t), 0); /* a split would read every weight twice */
     assert_int_equal(mx_target_decode_steps(&t), 1);
   }
   for (int i = 0; i < 3; i++) {
     assert_ok(mx_target_for_device(gpus[i], &o, &t));
     assert_true(mx_target_expand_kv_groups(&t)); /* 7x faster expanded on the H200 */
+    assert_int_equal(mx_target_product_rows(&t), 4); /* 8-row products get a slow kernel on the H200 */
     assert_int_equal(mx_target_decode_steps(&t), 8);
   }
 }
