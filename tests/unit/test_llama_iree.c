@@ -31,6 +31,20 @@ static void tiny_weights_vocab(const char *dir, int vocab, char *weights, size_t
 
 static void tiny_weights(const char *dir, char *weights, size_t cap) { tiny_weights_vocab(dir, 40, weights, cap); }
 
+/* A device worker on local-task. */
+static mx_worker_t *cpu_worker(void) {
+  mx_worker_t *w;
+  assert_ok(mx_worker_launch(0, &w));
+  assert_ok(mx_worker_open(w, "local-task", NULL));
+  return w;
+}
+
+static void remove_dir(const char *dir) {
+  char cmd[300];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  assert_int_equal(system(cmd), 0);
+}
+
 /* Every function the engine calls compiles, loads with the weights as parameters, and runs. */
 static void llama_graph_compiles_and_runs_every_function(void **state) {
   (void)state;
@@ -45,9 +59,7 @@ static void llama_graph_compiles_and_runs_every_function(void **state) {
   assert_ok(mx_compile_mlir(compiler, &t, text, out, NULL));
   free(text);
   tiny_weights(dir, weights, sizeof weights);
-  mx_worker_t *w;
-  assert_ok(mx_worker_launch(0, &w));
-  assert_ok(mx_worker_open(w, "local-task", NULL));
+  mx_worker_t *w = cpu_worker();
   int mod, n;
   assert_status(mx_worker_load(w, out, NULL, 0, &mod), MX_STAGE_MODULE_LOAD, "io_parameters"); /* weights are required */
   const char *params[1] = {weights};
@@ -80,9 +92,7 @@ static void llama_graph_compiles_and_runs_every_function(void **state) {
     mx_tensor_release(&res);
   }
   mx_worker_destroy(w);
-  char cmd[300];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-  assert_int_equal(system(cmd), 0);
+  remove_dir(dir);
 }
 
 /* ---- batched decode: each slot is its own sequence ---------------------------------------------- */
@@ -137,9 +147,7 @@ static void batched_slots_match_single_sequence_runs(void **state) {
   text = emit_tiny_slots(3);
   assert_ok(mx_compile_mlir(compiler, &t, text, batched, NULL));
   free(text);
-  mx_worker_t *w;
-  assert_ok(mx_worker_launch(0, &w));
-  assert_ok(mx_worker_open(w, "local-task", NULL));
+  mx_worker_t *w = cpu_worker();
   const char *params[1] = {weights};
   int m1, m3;
   assert_ok(mx_worker_load(w, single, params, 1, &m1));
@@ -184,9 +192,7 @@ static void batched_slots_match_single_sequence_runs(void **state) {
     }
   }
   mx_worker_destroy(w);
-  char cmd[300];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-  assert_int_equal(system(cmd), 0);
+  remove_dir(dir);
 }
 
 /* decode_<W>_steps feeds each step's argmax to the next: its K x slots tokens equal K single greedy
@@ -204,9 +210,7 @@ static void multi_step_decode_equals_single_steps(void **state) {
   char *text = emit_tiny_graph(3, K);
   assert_ok(mx_compile_mlir(compiler, &t, text, vmfb, NULL));
   free(text);
-  mx_worker_t *w;
-  assert_ok(mx_worker_launch(0, &w));
-  assert_ok(mx_worker_open(w, "local-task", NULL));
+  mx_worker_t *w = cpu_worker();
   const char *params[1] = {weights};
   int mod;
   assert_ok(mx_worker_load(w, vmfb, params, 1, &mod));
@@ -243,9 +247,7 @@ static void multi_step_decode_equals_single_steps(void **state) {
   }
   mx_tensor_release(&res);
   mx_worker_destroy(w);
-  char cmd[300];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-  assert_int_equal(system(cmd), 0);
+  remove_dir(dir);
 }
 
 /* The GPU targets' graph forms — the expanded decode attention (K/V repeated per query head) and weight
@@ -259,9 +261,7 @@ static void gpu_graph_forms_equal_cpu_forms(void **state) {
   tiny_weights(dir, weights, sizeof weights);
   mx_target_t t;
   assert_ok(mx_target_for_device("local-task", NULL, &t));
-  mx_worker_t *w;
-  assert_ok(mx_worker_launch(0, &w));
-  assert_ok(mx_worker_open(w, "local-task", NULL));
+  mx_worker_t *w = cpu_worker();
   const char *params[1] = {weights};
   int mod[2];
   for (int e = 0; e < 2; e++) {
@@ -291,9 +291,7 @@ static void gpu_graph_forms_equal_cpu_forms(void **state) {
       assert_true(fabsf(steps[1][k][v] - steps[0][k][v]) <= 1e-5f);
     }
   mx_worker_destroy(w);
-  char cmd[300];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-  assert_int_equal(system(cmd), 0);
+  remove_dir(dir);
 }
 
 /* The device argmax over more logits than one chunk (two stages, the last chunk padded) picks what the
@@ -318,9 +316,7 @@ static void chunked_argmax_equals_host_argmax(void **state) {
   snprintf(vmfb, sizeof vmfb, "%s/a.vmfb", dir);
   assert_ok(mx_compile_mlir(compiler, &t, text, vmfb, NULL));
   free(text);
-  mx_worker_t *w;
-  assert_ok(mx_worker_launch(0, &w));
-  assert_ok(mx_worker_open(w, "local-task", NULL));
+  mx_worker_t *w = cpu_worker();
   const char *params[1] = {weights};
   int mod, n;
   assert_ok(mx_worker_load(w, vmfb, params, 1, &mod));
@@ -353,9 +349,7 @@ static void chunked_argmax_equals_host_argmax(void **state) {
     mx_tensor_release(&ds);
   }
   mx_worker_destroy(w);
-  char cmd[300];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-  assert_int_equal(system(cmd), 0);
+  remove_dir(dir);
 }
 
 /* Regression test for the IREE 3.13 miscompile in docs/spikes.md: two mutable globals updated in
@@ -388,9 +382,7 @@ static void state_globals_do_not_alias(void **state) {
   assert_ok(mx_target_for_device("local-task", NULL, &t));
   assert_ok(mx_compile_mlir(compiler, &t, text, path, NULL));
   free(text);
-  mx_worker_t *w;
-  assert_ok(mx_worker_launch(0, &w));
-  assert_ok(mx_worker_open(w, "local-task", NULL));
+  mx_worker_t *w = cpu_worker();
   int mod, n;
   assert_ok(mx_worker_load(w, path, NULL, 0, &mod));
   float x[8] = {1, 2, 3, 4, 5, 6, 7, 8}, y[8] = {-1, 0.5f, 2, 0, 3, -2, 1, 1};
