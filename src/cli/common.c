@@ -37,11 +37,15 @@ static const mx_opt_t session_rows[] = {
     SESSION_ROW(model, .part = MX_CLI_MODEL, .name = "--model", .alias = "-m", .metavar = "PATH", .flags = MX_OPT_REQUIRED,
                 .help = "HF model directory or GGUF file"),
     SESSION_ROW(device, .part = MX_CLI_DEVICE, .name = "--device", .metavar = "URI", .env = "MLXCEL_XLA_DEVICE",
-                .def = "local-task", .help = "the device: local-task, local-sync, cuda[://N], hip[://N], metal"),
+                .def = "local-task", .help = "the device: local-task, local-sync, cuda[://N], hip[://N], vulkan[://N], metal"),
     SESSION_ROW(cuda_target, .part = MX_CLI_DEVICE, .name = "--cuda-target", .metavar = "sm_XY",
                 .env = "MLXCEL_XLA_CUDA_TARGET", .help = "CUDA compile target for cuda devices, e.g. sm_80 (never guessed)"),
     SESSION_ROW(rocm_target, .part = MX_CLI_DEVICE, .name = "--rocm-target", .metavar = "gfxNNNN",
                 .env = "MLXCEL_XLA_ROCM_TARGET", .help = "ROCm compile target for hip devices, e.g. gfx942 (never guessed)"),
+    SESSION_ROW(vulkan_target, .part = MX_CLI_DEVICE, .name = "--vulkan-target", .metavar = "NAME",
+                .env = "MLXCEL_XLA_VULKAN_TARGET",
+                .help = "Vulkan compile target for vulkan devices, IREE's name: rtx4090, rdna3, valhall4, ... (never "
+                        "guessed; compile-only so far)"),
     SESSION_ROW(precision, .part = MX_CLI_GRAPH, .name = "--precision", .kind = MX_OPT_ENUM, .choices = "f32|f16|bf16",
                 .env = "MLXCEL_XLA_PRECISION", .def = "f32", .help = "the input type of the weight matmuls"),
     SESSION_ROW(context, .part = MX_CLI_GRAPH, .name = "--context", .kind = MX_OPT_INT, .metavar = "N", .lo = 16,
@@ -64,7 +68,7 @@ mx_opt_set_t mx_cli_session_set(mx_cli_session_args_t *a, unsigned parts) {
 }
 
 mx_target_options_t mx_cli_target(const mx_cli_session_args_t *a) {
-  return (mx_target_options_t){.cuda_target = a->cuda_target, .rocm_target = a->rocm_target};
+  return (mx_target_options_t){.cuda_target = a->cuda_target, .rocm_target = a->rocm_target, .vulkan_target = a->vulkan_target};
 }
 
 mx_status_t mx_cli_session_options(const mx_cli_session_args_t *a, mx_session_options_t *so) {

@@ -55,7 +55,8 @@ static void add_flag(mx_target_t *t, const char *fmt, const char *arg) {
  *   are wrong (SmolLM2 0/8 token-exact, divergence at steps 1-4 with margins up to 6.8), and at O2/O3 it
  *   does not compile ("exceeded stack allocation limit" in the RMSNorm reductions).
  * - metal-spirv: none: no Apple GPU to measure on, and at O3 the graph still fails to compile for Metal
- *   (another legalization error, bench/results/2026-12-01-cpu-flags/compile-matrix.log). */
+ *   (another legalization error, bench/results/2026-12-01-cpu-flags/compile-matrix.log).
+ * - vulkan-spirv: none: compile-only here (no Vulkan GPU on either machine). */
 static const struct {
   const char *backend;
   const char *flags[2];
@@ -142,12 +143,25 @@ mx_status_t mx_target_for_device(const char *device_uri, const mx_target_options
     snprintf(out->arch, sizeof out->arch, "%s", t);
     add_flag(out, "%s", "--iree-hal-target-device=hip");
     add_flag(out, "--iree-rocm-target=%s", t);
+  } else if (strcmp(d, "vulkan") == 0) {
+    const char *t = opts ? opts->vulkan_target : NULL;
+    if (!t || !t[0])
+      return mx_status_make(MX_STAGE_USAGE,
+                            "set MLXCEL_XLA_VULKAN_TARGET or --vulkan-target to IREE's name for the GPU, e.g. rtx4090, "
+                            "ampere, rdna3, valhall4 (see `iree-compile --help`, --iree-vulkan-target)",
+                            "the vulkan device needs an explicit Vulkan target (no target is guessed)");
+    if (has_separator(t) || strlen(t) >= sizeof out->arch)
+      return mx_status_make(MX_STAGE_USAGE, "give exactly one Vulkan target name, e.g. rdna3", "Vulkan target '%s' is not one name", t);
+    snprintf(out->backend, sizeof out->backend, "vulkan-spirv");
+    snprintf(out->arch, sizeof out->arch, "%s", t);
+    add_flag(out, "%s", "--iree-hal-target-device=vulkan");
+    add_flag(out, "--iree-vulkan-target=%s", t);
   } else if (strcmp(d, "metal") == 0) {
     snprintf(out->backend, sizeof out->backend, "metal-spirv");
     snprintf(out->arch, sizeof out->arch, "metal");
     add_flag(out, "%s", "--iree-hal-target-device=metal");
   } else {
-    return mx_status_make(MX_STAGE_USAGE, "use local-task, local-sync, cuda, hip or metal (see `mlxcel devices`)",
+    return mx_status_make(MX_STAGE_USAGE, "use local-task, local-sync, cuda, hip, vulkan or metal (see `mlxcel devices`)",
                           "unknown device '%s'", device_uri);
   }
   add_opt_flags(out);
@@ -194,12 +208,17 @@ static const struct {
     /* scripts/xla/compile_matrix.sh, 2026-11-30: "failed to legalize operation 'vector.bitcast' ...
      * vector<4xbf16>" for every graph holding bf16 values. */
     {"metal-spirv", "metal", "bf16", "the pinned compiler's Metal backend cannot lower bf16"},
+    /* compile matrix, 2026-12-01: rtx4090 "no GPU subgroup mma compute ops generated", rdna3
+     * "'gpu.subgroup_mma_load_matrix' op operand #0 must be memref of 8-bit ... or 32-bit", valhall4
+     * "failed to legalize operation 'vector.bitcast'": every Vulkan target tried. */
+    {"vulkan-spirv", "*", "bf16", "the pinned compiler's Vulkan backend cannot build the bf16 graph"},
 };
 
 mx_status_t mx_target_check_precision(const mx_target_t *t, const char *precision) {
   for (size_t i = 0; i < sizeof unsupported / sizeof unsupported[0]; i++) {
     if (!unsupported[i].backend) continue;
-    if (!strcmp(unsupported[i].backend, t->backend) && !strcmp(unsupported[i].arch, t->arch) &&
+    if (!strcmp(unsupported[i].backend, t->backend) &&
+        (!strcmp(unsupported[i].arch, "*") || !strcmp(unsupported[i].arch, t->arch)) &&
         !strcmp(unsupported[i].precision, precision))
       return mx_status_make(MX_STAGE_USAGE, "use another precision (see docs/rocm.md)", "%s is not supported on %s:%s: %s",
                             precision, t->backend, t->arch, unsupported[i].why);

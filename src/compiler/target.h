@@ -13,11 +13,12 @@ typedef struct {
   const char *cpu;         /* llvm-cpu target CPU: "host" (default) or "generic", a CPU name */
   const char *cuda_target; /* sm_XY, required for cuda */
   const char *rocm_target; /* gfxNNN, required for hip */
+  const char *vulkan_target; /* IREE's --iree-vulkan-target name (rtx4090, rdna3, valhall4, ...), required for vulkan */
 } mx_target_options_t;
 
 typedef struct {
-  char driver[32];    /* runtime driver: local-task, local-sync, cuda, hip, metal */
-  char backend[16];   /* compiler backend: llvm-cpu, cuda, rocm, metal-spirv */
+  char driver[32];    /* runtime driver: local-task, local-sync, cuda, hip, metal, vulkan */
+  char backend[16];   /* compiler backend: llvm-cpu, cuda, rocm, metal-spirv, vulkan-spirv */
   char arch[64];      /* the architecture compiled for: host, sm_90, gfx942, ... */
   int n_flags;
   char flags[MX_TARGET_MAX_FLAGS][160];

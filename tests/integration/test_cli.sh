@@ -76,6 +76,8 @@ expect_error "device index out of range" 1 device "$BIN" smoke --device local-ta
 expect_error "hip without a ROCm target" 2 usage env -u MLXCEL_XLA_ROCM_TARGET "$BIN" smoke --device hip
 grep -q 'rocminfo' "$err" && ok "hip target error says how to find the target" || bad "hip target remedy"
 expect_error "hip with two targets" 2 usage "$BIN" smoke --device hip --rocm-target gfx942,gfx90a
+expect_error "vulkan without a Vulkan target" 2 usage env -u MLXCEL_XLA_VULKAN_TARGET "$BIN" smoke --device vulkan
+expect_error "vulkan: bf16 is refused before compiling" 2 usage "$BIN" compile --config "${MLXCEL_SHARED_DIR:-$ROOT/../shared}/data/llama-3.2-1b/config.json" --device vulkan --vulkan-target rdna3 --precision bf16 --layers 1
 expect_error "hip with a valid target but no HIP runtime" 1 driver "$BIN" smoke --device hip --rocm-target gfx942
 expect_error "cuda with a target but no CUDA driver" 1 driver "$BIN" smoke --device cuda --cuda-target sm_80
 expect_error "cuda sm_90, which the pinned compiler cannot target" 2 usage "$BIN" smoke --device cuda --cuda-target sm_90
@@ -111,7 +113,7 @@ help_lists() {
   elif [ -n "$missing" ]; then bad "$cmd --help lacks$missing"
   else ok "$cmd --help lists its options"; fi
 }
-SESSION_FLAGS="--device --cuda-target --rocm-target --precision --context"
+SESSION_FLAGS="--device --cuda-target --rocm-target --vulkan-target --precision --context"
 help_lists generate -m --model -p --prompt -n --max-tokens --chat --no-chat --system --temperature --top-k --top-p \
   --min-p --repeat-penalty --seed --stop --ignore-eos --stats $SESSION_FLAGS --vmfb
 help_lists check -m --model --fixture --steps $SESSION_FLAGS --vmfb
@@ -119,7 +121,7 @@ help_lists serve -m --model --model-name --host --port --api-key --devices --que
   --max-connections --shutdown-timeout --quiet $SESSION_FLAGS --slots --vmfb
 help_lists batch-bench -m --model --slots --requests $SESSION_FLAGS
 help_lists compile --config $SESSION_FLAGS --slots --weights-dtype --layers -o --output
-help_lists smoke --device --cuda-target --rocm-target --repeat --keep --compile-only --prebuilt
+help_lists smoke --device --cuda-target --rocm-target --vulkan-target --repeat --keep --compile-only --prebuilt
 help_lists devices
 help_lists info -m --model
 help_lists synth --config --tokenizer -o --output --seed --dtype

@@ -84,20 +84,36 @@ static void optimisation_flags_follow_the_measured_table(void **state) {
 static void graph_choices_follow_the_measured_table(void **state) {
   (void)state;
   mx_target_t t;
-  mx_target_options_t o = {.cuda_target = "sm_89", .rocm_target = "gfx942"};
-  const char *cpus[] = {"local-task", "local-sync"}, *gpus[] = {"cuda", "hip", "metal"};
+  mx_target_options_t o = {.cuda_target = "sm_89", .rocm_target = "gfx942", .vulkan_target = "rdna3"};
+  const char *cpus[] = {"local-task", "local-sync"}, *gpus[] = {"cuda", "hip", "metal", "vulkan"};
   for (int i = 0; i < 2; i++) {
     assert_ok(mx_target_for_device(cpus[i], &o, &t));
     assert_false(mx_target_expand_kv_groups(&t)); /* 3.5x slower expanded on the CPU */
     assert_int_equal(mx_target_product_rows(&t), 0); /* a split would read every weight twice */
     assert_int_equal(mx_target_decode_steps(&t), 1);
   }
-  for (int i = 0; i < 3; i++) {
+  for (int i = 0; i < 4; i++) {
     assert_ok(mx_target_for_device(gpus[i], &o, &t));
     assert_true(mx_target_expand_kv_groups(&t)); /* 7x faster expanded on the H200 */
     assert_int_equal(mx_target_product_rows(&t), 4); /* 8-row products get a slow kernel on the H200 */
     assert_int_equal(mx_target_decode_steps(&t), 8);
   }
+}
+
+/* vulkan: the target is explicit and one name; bf16 is refused by the guard on every Vulkan target. */
+static void vulkan_target_is_explicit_and_guarded(void **state) {
+  (void)state;
+  mx_target_t t;
+  assert_status(mx_target_for_device("vulkan", NULL, &t), MX_STAGE_USAGE, "explicit Vulkan target");
+  mx_target_options_t o = {.vulkan_target = "rdna3,ampere"};
+  assert_status(mx_target_for_device("vulkan", &o, &t), MX_STAGE_USAGE, "not one name");
+  o.vulkan_target = "rdna3";
+  assert_ok(mx_target_for_device("vulkan://1", &o, &t));
+  assert_string_equal(t.backend, "vulkan-spirv");
+  assert_string_equal(t.arch, "rdna3");
+  assert_true(has_flag(&t, "--iree-vulkan-target=rdna3"));
+  assert_status(mx_target_check_precision(&t, "bf16"), MX_STAGE_USAGE, "Vulkan backend");
+  assert_ok(mx_target_check_precision(&t, "f32"));
 }
 
 static void bad_uris_are_usage_errors(void **state) {
@@ -147,6 +163,7 @@ int main(void) {
       cmocka_unit_test(hip_target_is_explicit_single_and_known),
       cmocka_unit_test(optimisation_flags_follow_the_measured_table),
       cmocka_unit_test(graph_choices_follow_the_measured_table),
+      cmocka_unit_test(vulkan_target_is_explicit_and_guarded),
       cmocka_unit_test(bad_uris_are_usage_errors),
       cmocka_unit_test(hip_target_must_match_the_selected_device),
       cmocka_unit_test(precision_guard_refuses_recorded_combinations),
