@@ -91,9 +91,8 @@ int mx_cmd_compile(int argc, char **argv) {
   if (!st && ctx > c.max_position) c.max_position = (int)ctx;
   mx_llama_graph_t g;
   mx_llama_graph_options_t go = {.precision = precision, .weight_dtype = weights, .slots = (int)slots, .capacity = (int)ctx,
-                                 .decode_steps = a.s.decode_steps ? (int)a.s.decode_steps : mx_target_decode_steps(&target),
-                                 .expand_kv_groups = mx_target_expand_kv_groups(&target),
-                                 .product_rows = mx_target_product_rows(&target)};
+                                 .decode_steps = (int)a.s.decode_steps};
+  mx_graph_target_choices(&target, &go);
   if (!st) st = mx_llama_graph_make(&c, &go, &g);
   char sig[MX_LLAMA_SIGNATURE_MAX + 1];
   if (!st) {

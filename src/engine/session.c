@@ -57,9 +57,8 @@ mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
     const mx_model_config_t *c = mx_model_config(s->model);
     mx_llama_graph_options_t go = {.precision = o->precision, .weight_dtype = mx_weights_dtype(s->model, o->precision),
                                    .slots = o->slots, .capacity = o->capacity, .score_len = o->score_len,
-                                   .decode_steps = o->decode_steps ? o->decode_steps : mx_target_decode_steps(&s->target),
-                                   .expand_kv_groups = mx_target_expand_kv_groups(&s->target),
-                                   .product_rows = mx_target_product_rows(&s->target)};
+                                   .decode_steps = o->decode_steps};
+    mx_graph_target_choices(&s->target, &go);
     st = mx_llama_graph_make(c, &go, &s->graph);
     if (!st && mx_tokenizer_vocab_size(s->tok) > c->vocab)
       st = mx_status_make(MX_STAGE_IO, "the tokenizer does not belong to this model",
@@ -72,6 +71,12 @@ mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
   }
   *out = s;
   return NULL;
+}
+
+void mx_graph_target_choices(const mx_target_t *t, mx_llama_graph_options_t *go) {
+  if (!go->decode_steps) go->decode_steps = mx_target_decode_steps(t);
+  go->expand_kv_groups = mx_target_expand_kv_groups(t);
+  go->product_rows = mx_target_product_rows(t);
 }
 
 void mx_graph_signature(const mx_llama_graph_t *g, const mx_target_t *t, char *out, size_t cap) {

@@ -86,6 +86,10 @@ MX_MUST_USE mx_status_t mx_session_device_stats(mx_session_t *s, mx_alloc_stats_
  * mlxcel_signature function returns. The session and `mlxcel compile` both put it in the module;
  * a --vmfb whose signature differs is refused at load, naming both. */
 void mx_graph_signature(const mx_llama_graph_t *g, const mx_target_t *t, char *out, size_t cap);
+/* What the target chooses for the graph (compiler/target.h): the decode steps per call when go leaves
+ * them 0, the decode attention's form and the rows per batched product. The session and `mlxcel
+ * compile` both take it from here, so their modules agree. */
+void mx_graph_target_choices(const mx_target_t *t, mx_llama_graph_options_t *go);
 
 /* Parses "f32" / "f16" / "bf16". */
 MX_MUST_USE mx_status_t mx_parse_precision(const char *text, mx_dtype_t *out);

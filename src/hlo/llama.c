@@ -88,8 +88,8 @@ static mx_hval_t rmsnorm(ctx_t *x, mx_hval_t in, const mx_tensor_spec_t *wt, int
 }
 
 /* in [T, K] f32 times W^T where W is [N, K] (a PyTorch Linear): [T, N] f32, inputs in matmul type.
- * A batched decode step's T (the slots, at most MX_LLAMA_MAX_SLOTS) above the graph's product_rows
- * is computed in products of product_rows rows: IREE 3.13's GPU code generation maps an 8-row product
+ * A product of at most MX_LLAMA_MAX_SLOTS rows (a batched decode step: mx_llama_graph_make makes no
+ * prefill bucket shorter than 16) and more than the graph's product_rows is computed in products of product_rows rows: IREE 3.13's GPU code generation maps an 8-row product
  * onto 64 workgroups (the f32 down projection read its weight at 0.08 TB/s on the H200) and a 4-row
  * one onto matrix-vector kernels (docs/performance.md). */
 static mx_hval_t linear(ctx_t *x, mx_hval_t in, const mx_tensor_spec_t *wt, int layer) {
@@ -233,21 +233,23 @@ static mx_hval_t attend_decode(ctx_t *x, const step_t *st, mx_hval_t q, mx_hval_
   int64_t S = q.dims[0], KV = c->n_kv_heads, D = c->head_dim, G = c->n_heads / KV, W = kc.dims[2];
   int64_t qg[4] = {S, KV, G, D};
   mx_hval_t qq = mx_hlo_convert(h, mx_hlo_reshape(h, q, 4, qg), x->g->kv);
-  int64_t rd[5] = {S, KV, G, W, D}, keep[4] = {0, 1, 3, 4}, b2[2] = {0, 1}, b3[3] = {0, 1, 2};
-  bool ex = x->g->expand_kv_groups;
-  if (ex) {
+  /* Batch dimensions (S, KV), and G as well when expanded; K and V follow them with [W, D]. */
+  int64_t rd[5] = {S, KV, G, W, D}, keep[4] = {0, 1, 3, 4}, batch[3] = {0, 1, 2};
+  int nb = 2;
+  if (x->g->expand_kv_groups) {
     kc = mx_hlo_broadcast(h, kc, 5, rd, keep);
     vc = mx_hlo_broadcast(h, vc, 5, rd, keep);
+    nb = 3;
   }
   /* scores [S, KV, G, W] */
-  int64_t lc = 3, rc = ex ? 4 : 3;
-  mx_hval_t scores = mx_hlo_dot(h, qq, kc, ex ? 3 : 2, ex ? b3 : b2, ex ? b3 : b2, 1, &lc, &rc, MX_F32);
+  int64_t lc = 3, rc = nb + 1;
+  mx_hval_t scores = mx_hlo_dot(h, qq, kc, nb, batch, batch, 1, &lc, &rc, MX_F32);
   int64_t sw[2] = {S, W}, keep0 = 0, bd[2] = {0, 3};
   mx_hval_t visible = mx_hlo_compare(h, "LE", mx_hlo_iota(h, mx_htype(MX_I32, 2, sw), 1), mx_hlo_broadcast(h, st->pos, 2, sw, &keep0));
   mx_hval_t p = masked_softmax(x, scores, mx_hlo_broadcast(h, visible, 4, scores.dims, bd));
   /* out [S, KV, G, D] = p . v over W */
-  int64_t plc = 3, prc = ex ? 3 : 2;
-  mx_hval_t att = mx_hlo_dot(h, mx_hlo_convert(h, p, x->g->kv), vc, ex ? 3 : 2, ex ? b3 : b2, ex ? b3 : b2, 1, &plc, &prc, MX_F32);
+  int64_t plc = 3, prc = nb;
+  mx_hval_t att = mx_hlo_dot(h, mx_hlo_convert(h, p, x->g->kv), vc, nb, batch, batch, 1, &plc, &prc, MX_F32);
   int64_t od[2] = {S, KV * G * D};
   return mx_hlo_reshape(h, att, 2, od);
 }
@@ -319,17 +321,17 @@ static mx_hval_t lm_head(ctx_t *x, mx_hval_t hn) {
  * own reduction. */
 enum { ARGMAX_CHUNK = 256 };
 
-/* Over the last dimension of v (f32): the largest value, and the smallest of idx where v holds it
- * (elsewhere idx counts as the vocabulary size, above every index). */
-static void max_and_index(ctx_t *x, mx_hval_t v, mx_hval_t idx, mx_hval_t *max_out, mx_hval_t *idx_out) {
+/* Over the last dimension of v (f32): the smallest of idx where v holds its largest value (elsewhere
+ * idx counts as the vocabulary size, above every index), and that value when max_out is not NULL. */
+static mx_hval_t max_and_index(ctx_t *x, mx_hval_t v, mx_hval_t idx, mx_hval_t *max_out) {
   mx_hlo_t *h = x->h;
   int64_t last = v.rank - 1, keep[MX_MAX_RANK];
   for (int i = 0; i < last; i++) keep[i] = i;
   mx_hval_t mx = mx_hlo_reduce(h, v, MX_REDUCE_MAX, 1, &last);
   mx_hval_t is_max = mx_hlo_compare(h, "EQ", v, mx_hlo_broadcast(h, mx, v.rank, v.dims, keep));
   mx_hval_t none = mx_hlo_splat(h, mx_htype(MX_F32, v.rank, v.dims), (double)x->c->vocab);
-  *max_out = mx;
-  *idx_out = mx_hlo_reduce(h, mx_hlo_select(h, is_max, idx, none), MX_REDUCE_MIN, 1, &last);
+  if (max_out) *max_out = mx;
+  return mx_hlo_reduce(h, mx_hlo_select(h, is_max, idx, none), MX_REDUCE_MIN, 1, &last);
 }
 
 static mx_hval_t iota_f32(ctx_t *x, int rank, const int64_t *dims, int64_t dim) {
@@ -340,23 +342,18 @@ static mx_hval_t iota_f32(ctx_t *x, int rank, const int64_t *dims, int64_t dim) 
 static mx_hval_t argmax(ctx_t *x, mx_hval_t logits) {
   mx_hlo_t *h = x->h;
   int64_t R = logits.dims[0], V = logits.dims[1];
-  mx_hval_t m, i;
-  if (V <= ARGMAX_CHUNK) {
-    max_and_index(x, logits, iota_f32(x, 2, logits.dims, 1), &m, &i);
-    return mx_hlo_convert(h, i, MX_I32);
-  }
+  if (V <= ARGMAX_CHUNK) return mx_hlo_convert(h, max_and_index(x, logits, iota_f32(x, 2, logits.dims, 1), NULL), MX_I32);
   int64_t n = (V + ARGMAX_CHUNK - 1) / ARGMAX_CHUNK, pad = n * ARGMAX_CHUNK - V;
   if (pad) {
     mx_hval_t parts[2] = {logits, mx_hlo_splat(h, t2(MX_F32, R, pad), -INFINITY)};
     logits = mx_hlo_concat(h, 2, parts, 1);
   }
   int64_t cd[3] = {R, n, ARGMAX_CHUNK};
-  mx_hval_t chunks = mx_hlo_reshape(h, logits, 3, cd), cmax, cidx, gmax, gidx;
+  mx_hval_t chunks = mx_hlo_reshape(h, logits, 3, cd), cmax;
   mx_hval_t within = iota_f32(x, 3, cd, 2), first = iota_f32(x, 2, cd, 1); /* [R, n, C] and [R, n] */
-  max_and_index(x, chunks, within, &cmax, &cidx);                         /* [R, n] each */
+  mx_hval_t cidx = max_and_index(x, chunks, within, &cmax);                /* [R, n] each */
   mx_hval_t at = mx_hlo_binary(h, "add", mx_hlo_binary(h, "multiply", first, mx_hlo_splat(h, t2(MX_F32, R, n), ARGMAX_CHUNK)), cidx);
-  max_and_index(x, cmax, at, &gmax, &gidx); /* gmax unused: only the index is returned */
-  return mx_hlo_convert(h, gidx, MX_I32);
+  return mx_hlo_convert(h, max_and_index(x, cmax, at, NULL), MX_I32);
 }
 
 /* Positions start .. start+T-1 as [T] i32. */
