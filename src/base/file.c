@@ -8,6 +8,34 @@
 
 #include "base/toolchain.h"
 
+mx_status_t mx_read_stream(const char *path, size_t max_bytes, char **text) {
+  *text = NULL;
+  FILE *f = fopen(path, "rb");
+  if (!f) return mx_status_make(MX_STAGE_IO, "check the path", "cannot open %s: %s", path, strerror(errno));
+  size_t cap = 4096, n = 0;
+  char *buf = malloc(cap);
+  while (buf) {
+    size_t got = fread(buf + n, 1, cap - n - 1, f);
+    n += got;
+    if (got == 0 || n >= max_bytes) break;
+    if (cap - n - 1 == 0) {
+      char *nb = cap * 2 > max_bytes + 1 ? realloc(buf, max_bytes + 1) : realloc(buf, cap * 2);
+      if (!nb) {
+        free(buf);
+        buf = NULL;
+        break;
+      }
+      cap = cap * 2 > max_bytes + 1 ? max_bytes + 1 : cap * 2;
+      buf = nb;
+    }
+  }
+  fclose(f);
+  if (!buf) return mx_status_make(MX_STAGE_OOM, NULL, "out of memory reading %s", path);
+  buf[n] = '\0';
+  *text = buf;
+  return NULL;
+}
+
 mx_status_t mx_read_file(const char *path, size_t max_bytes, char **text, size_t *len) {
   *text = NULL;
   if (len) *len = 0;

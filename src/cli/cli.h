@@ -18,6 +18,9 @@ int mx_cli_report(mx_status_t st);
 /* Parses argv for `cmd`: -1 when the command should go on, else its exit code (0 after printing
  * --help, 2 after reporting bad usage). */
 int mx_cli_parse(const mx_opt_cmd_t *cmd, int argc, char **argv);
+/* Writes `root` (consumed; NULL means out of memory) as indented JSON to path, for --json options. */
+struct json_t;
+MX_MUST_USE mx_status_t mx_cli_write_json(const char *path, struct json_t *root);
 /* MLXCEL_BACKEND must be unset or "xla". */
 MX_MUST_USE mx_status_t mx_cli_check_backend(void);
 
@@ -54,5 +57,6 @@ int mx_cmd_compile(int argc, char **argv);
 int mx_cmd_smoke(int argc, char **argv);
 int mx_cmd_serve(int argc, char **argv);
 int mx_cmd_batch_bench(int argc, char **argv);
+int mx_cmd_qualify(int argc, char **argv);
 
 #endif

@@ -5,6 +5,7 @@
  * B_max-slot session for each --slots value, where later requests are admitted into slots freed by
  * earlier ones while the others are mid-generation. Every batched stream must equal its reference
  * token for token. Prints a table (tok/s against the sequential baseline) and "N passed, M failed". */
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,8 +49,8 @@ _Static_assert(N_REQUESTS == 16, "update ALL_REQUESTS");
 
 typedef struct {
   mx_cli_session_args_t s;
-  const char *slots, *vmfb_dir;
-  long requests;
+  const char *slots, *vmfb_dir, *json;
+  long requests, budget_cap;
 } bench_opts_t;
 
 static const mx_opt_t bench_rows[] = {
@@ -57,10 +58,14 @@ static const mx_opt_t bench_rows[] = {
                .help = "B_max values, comma-separated, each 2..8"),
     MX_OPT_ROW(bench_opts_t, requests, .name = "--requests", .kind = MX_OPT_INT, .metavar = "N", .lo = 1,
                .hi = N_REQUESTS, .def = ALL_REQUESTS, .help = "how many of the built-in requests to run"),
+    MX_OPT_ROW(bench_opts_t, budget_cap, .name = "--budget-cap", .kind = MX_OPT_INT, .metavar = "N", .lo = 0, .hi = 4096,
+               .def = "0", .help = "cap every request's token budget at N (0: the built-in budgets, 8..48)"),
     MX_OPT_ROW(bench_opts_t, vmfb_dir, .name = "--vmfb-dir", .metavar = "DIR",
                .help = "prebuilt modules instead of compiling: DIR/s1.vmfb for the reference and DIR/sN.vmfb for each "
                        "--slots N, as `mlxcel compile -m MODEL --slots N -o DIR/sN.vmfb` writes them (with the same "
                        "options as this run)"),
+    MX_OPT_ROW(bench_opts_t, json, .name = "--json", .metavar = "PATH",
+               .help = "also write the table as JSON (the format: docs/qualification.md)"),
 };
 
 /* The longest built-in request needs under 100 positions; a smaller graph compiles and runs faster. */
@@ -91,7 +96,8 @@ typedef struct {
 
 /* Runs requests [0, n) on a session with `slots` slots: one at a time when sequential, else all
  * submitted at once. */
-static mx_status_t run_config(mx_session_options_t so, const char *vmfb_dir, int slots, bool sequential, int n, run_t *out) {
+static mx_status_t run_config(mx_session_options_t so, const char *vmfb_dir, int slots, bool sequential, int n, int cap,
+                              run_t *out) {
   so.slots = slots;
   char vmfb[MX_PATH_MAX];
   if (vmfb_dir) {
@@ -117,7 +123,8 @@ static mx_status_t run_config(mx_session_options_t so, const char *vmfb_dir, int
   for (int i = 0; !st && i < n; i++) st = mx_prompt_encode_text(tok, requests[i].text, strlen(requests[i].text), &prompts[i]);
   double t0 = mx_now_ms();
   for (int i = 0; !st && i < n; i++) {
-    mx_request_params_t p = {.prompt = prompts[i].ids, .n_prompt = (int)prompts[i].n, .max_tokens = requests[i].budget,
+    int budget = cap > 0 && cap < requests[i].budget ? cap : requests[i].budget;
+    mx_request_params_t p = {.prompt = prompts[i].ids, .n_prompt = (int)prompts[i].n, .max_tokens = budget,
                              .sampling = {.temperature = 0, .top_p = 1, .repeat_penalty = 1}};
     st = mx_sched_submit(sched, &p, &reqs[i]);
     while (!st && sequential && !mx_request_wait(reqs[i], -1, NULL)) {
@@ -177,7 +184,7 @@ int mx_cmd_batch_bench(int argc, char **argv) {
 
   fprintf(stderr, "mlxcel batch-bench: reference: %ld requests one at a time on a single-slot session\n", n);
   run_t ref = {0};
-  st = run_config(so, a.vmfb_dir, 1, true, (int)n, &ref);
+  st = run_config(so, a.vmfb_dir, 1, true, (int)n, (int)a.budget_cap, &ref);
   if (st) {
     run_free(&ref, (int)n);
     return mx_cli_report(st);
@@ -188,10 +195,11 @@ int mx_cmd_batch_bench(int argc, char **argv) {
   printf("%-12s %8ld %8ld %9.2f %8.1f %8s %14s %8s\n", "sequential", n, ref.generated, ref.wall_ms / 1000, ref_tps, "1.00x",
          "-", "-");
   int passed = 0, failed = 0;
+  json_t *configs = json_array();
   for (int k = 0; k < n_slots; k++) {
     fprintf(stderr, "mlxcel batch-bench: %ld requests at once on %d slots\n", n, slots[k]);
     run_t b = {0};
-    st = run_config(so, a.vmfb_dir, slots[k], false, (int)n, &b);
+    st = run_config(so, a.vmfb_dir, slots[k], false, (int)n, (int)a.budget_cap, &b);
     if (st) {
       run_free(&b, (int)n);
       break;
@@ -219,9 +227,18 @@ int mx_cmd_batch_bench(int argc, char **argv) {
     if (b.generated < 100) fprintf(stderr, "mlxcel batch-bench: B_max=%d generated only %ld tokens (the gate needs 100)\n", slots[k], b.generated);
     if (b.admitted_mid == 0) fprintf(stderr, "mlxcel batch-bench: B_max=%d never admitted a request mid-generation\n", slots[k]);
     ok ? passed++ : failed++;
+    json_array_append_new(configs, json_pack("{s:i, s:i, s:I, s:f, s:f, s:i, s:i, s:b}", "slots", slots[k], "requests",
+                                             (int)n, "tokens", (json_int_t)b.generated, "wall_ms", b.wall_ms,
+                                             "tok_per_s", tps, "admitted_mid", b.admitted_mid, "exact", exact, "pass", ok));
     run_free(&b, (int)n);
   }
   run_free(&ref, (int)n);
+  if (!st && a.json)
+    st = mx_cli_write_json(a.json, json_pack("{s:s, s:s, s:s, s:I, s:f, s:f, s:O, s:b}", "command", "batch-bench", "device",
+                                             so.device, "precision", mx_dtype_name(so.precision), "sequential_tokens",
+                                             (json_int_t)ref.generated, "sequential_wall_ms", ref.wall_ms,
+                                             "sequential_tok_per_s", ref_tps, "configs", configs, "pass", failed == 0));
+  json_decref(configs);
   if (st) return mx_cli_report(st);
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? MX_EXIT_FAIL : 0;

@@ -1,9 +1,11 @@
 /* mlxcel generate: text generation, streamed to stdout. */
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/clock.h"
+#include "base/strbuf.h"
 #include "cli/cli.h"
 #include "engine/prompt.h"
 #include "engine/sampler.h"
@@ -14,7 +16,7 @@
 #define MAX_STOPS 8
 
 typedef struct {
-  const char *model, *prompt, *system;
+  const char *model, *prompt, *system, *json;
   long n_new;
   bool chat, chat_forced, stats, ignore_eos;
   mx_session_options_t so;
@@ -26,7 +28,7 @@ typedef struct {
 /* The command line as the option table reads it; parse_args turns it into gen_args_t. */
 typedef struct {
   mx_cli_session_args_t s;
-  const char *prompt, *system;
+  const char *prompt, *system, *json;
   long n_new, top_k, seed;
   double temperature, top_p, min_p, repeat_penalty;
   int chat; /* 0: the model decides (on when it has a template), 1: --chat, 2: --no-chat */
@@ -63,6 +65,8 @@ static const mx_opt_t gen_rows[] = {
     GEN_ROW(ignore_eos, .name = "--ignore-eos", .kind = MX_OPT_SWITCH, .help = "keep going past end-of-sequence tokens"),
     GEN_ROW(stats, .name = "--stats", .kind = MX_OPT_SWITCH,
             .help = "print load, compile, prefill and decode figures to stderr"),
+    GEN_ROW(json, .name = "--json", .metavar = "PATH",
+            .help = "also write the text and the --stats figures as JSON (the format: docs/qualification.md)"),
 };
 
 static mx_opt_cmd_t gen_cmd(gen_opts_t *o) {
@@ -93,6 +97,7 @@ static mx_status_t parse_args(int argc, char **argv, gen_args_t *a, int *want_he
   a->model = o.s.model;
   a->prompt = o.prompt;
   a->system = o.system;
+  a->json = o.json;
   a->n_new = o.n_new;
   a->chat = o.chat == 1;
   a->chat_forced = o.chat != 0;
@@ -120,8 +125,9 @@ static mx_status_t prompt_ids(const gen_args_t *a, const mx_tokenizer_t *t, mx_i
   return mx_prompt_encode_chat(t, msgs, n, ids);
 }
 
+/* ctx: where --json keeps the text, or NULL. */
 static void print_text(void *ctx, const char *text, size_t n) {
-  (void)ctx;
+  if (ctx) mx_strbuf_append(ctx, text, n);
   fwrite(text, 1, n, stdout);
   fflush(stdout);
 }
@@ -146,24 +152,38 @@ static mx_status_t run(gen_args_t *a) {
                        .ignore_eos = a->ignore_eos};
   if (!st) st = mx_seq_init(&q, s, ids.ids, (int)ids.n, &p);
   bool have_seq = !st;
-  if (!st) st = mx_seq_generate(s, &q, print_text, NULL, &tm);
+  mx_strbuf_t text;
+  mx_strbuf_init(&text);
+  if (!st) st = mx_seq_generate(s, &q, print_text, a->json ? &text : NULL, &tm);
   /* The end-of-sequence token is not part of the answer, nor of the decode figures. */
   long generated = have_seq ? mx_seq_generated(&q) - (q.eos ? 1 : 0) : 0;
   if (have_seq && q.out.released > 0) printf("\n");
   fflush(stdout); /* before the --stats line on stderr */
+  const mx_session_timings_t *t = mx_session_timings(s);
+  mx_alloc_stats_t ds_stats = {0};
+  /* Without allocator statistics the figures say 0 peak bytes; the run itself succeeded. */
+  if (!st && (a->stats || a->json)) mx_status_ignore(mx_session_device_stats(s, &ds_stats));
+  double decode_tps = generated > 1 ? (double)(generated - 1) / (tm.decode_ms / 1000.0) : 0.0;
   if (!st && a->stats) {
-    const mx_session_timings_t *t = mx_session_timings(s);
-    mx_alloc_stats_t ds_stats = {0};
-    /* Without allocator statistics the line says 0 peak bytes; the run itself succeeded. */
-    mx_status_ignore(mx_session_device_stats(s, &ds_stats));
     fprintf(stderr,
             "mlxcel stats: load %.0f ms (model %.0f, weights %.0f, worker %.0f, module+parameters %.0f); compile %s%.0f ms; "
             "prefill %zu tokens %.1f ms; decode %ld tokens %.1f tok/s; peak device bytes %lld\n",
             t->open_ms + t->prepare_ms + t->worker_ms + t->load_ms, t->open_ms, t->prepare_ms, t->worker_ms, t->load_ms,
             t->compile_hit ? "cache hit, " : "", t->compile_ms, ids.n, tm.prefill_ms, generated > 1 ? generated - 1 : 0,
-            generated > 1 ? (double)(generated - 1) / (tm.decode_ms / 1000.0) : 0.0, (long long)ds_stats.device_bytes_peak);
+            decode_tps, (long long)ds_stats.device_bytes_peak);
   }
+  if (!st && a->json)
+    st = mx_cli_write_json(
+        a->json, json_pack("{s:s, s:s, s:s, s:s%, s:I, s:I, s:b, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:I, s:b}", "command",
+                           "generate", "device", a->so.device, "precision", mx_dtype_name(a->so.precision), "text",
+                           text.data ? text.data : "", text.len, "prompt_tokens", (json_int_t)ids.n, "generated_tokens",
+                           (json_int_t)generated, "compile_cache_hit", t->compile_hit, "compile_ms", t->compile_ms,
+                           "load_ms", t->open_ms + t->prepare_ms + t->worker_ms + t->load_ms, "worker_ms", t->worker_ms,
+                           "module_load_ms", t->load_ms, "prefill_ms", tm.prefill_ms, "decode_ms", tm.decode_ms,
+                           "decode_tok_per_s", decode_tps, "peak_device_bytes", (json_int_t)ds_stats.device_bytes_peak,
+                           "eos", (int)q.eos));
   if (have_seq) mx_seq_free(&q);
+  mx_strbuf_free(&text);
   mx_ids_free(&ids);
   mx_session_close(s);
   return st;

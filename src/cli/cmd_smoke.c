@@ -1,4 +1,5 @@
 /* mlxcel smoke: the command line of the device smoke test (engine/probe.h runs it). */
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +14,7 @@ typedef struct {
   mx_cli_session_args_t s;
   long repeat;
   int keep;
-  const char *compile_only, *prebuilt;
+  const char *compile_only, *prebuilt, *json;
 } smoke_opts_t;
 
 static const mx_opt_t smoke_rows[] = {
@@ -26,6 +27,8 @@ static const mx_opt_t smoke_rows[] = {
                        "hosts without the compiler, such as a GPU machine"),
     MX_OPT_ROW(smoke_opts_t, prebuilt, .name = "--prebuilt", .metavar = "DIR",
                .help = "load DIR/add.vmfb and DIR/matmul.vmfb instead of compiling"),
+    MX_OPT_ROW(smoke_opts_t, json, .name = "--json", .metavar = "PATH",
+               .help = "also write the report as JSON (the format: docs/qualification.md)"),
 };
 
 static mx_opt_cmd_t smoke_cmd(smoke_opts_t *o) {
@@ -46,7 +49,8 @@ static void help(void) {
   mx_opt_help(&c, stdout);
 }
 
-static mx_status_t parse_args(int argc, char **argv, mx_smoke_options_t *a, int *keep_dir, int *want_help) {
+static mx_status_t parse_args(int argc, char **argv, mx_smoke_options_t *a, int *keep_dir, int *want_help,
+                              const char **json) {
   smoke_opts_t o = {0};
   mx_opt_cmd_t c = smoke_cmd(&o);
   bool help = false;
@@ -55,6 +59,7 @@ static mx_status_t parse_args(int argc, char **argv, mx_smoke_options_t *a, int 
   *a = (mx_smoke_options_t){.device = o.s.device, .repeat = o.repeat, .target = mx_cli_target(&o.s),
                              .compile_only = o.compile_only, .prebuilt = o.prebuilt};
   *keep_dir = o.keep;
+  *json = o.json;
   return NULL;
 }
 
@@ -79,11 +84,28 @@ static void print_report(const mx_smoke_options_t *a, mx_smoke_case_t cases[2], 
   printf("  peak device bytes %lld\n", (long long)run->stats.device_bytes_peak);
 }
 
+/* The report as JSON: what print_report shows. */
+static json_t *report_json(const mx_smoke_options_t *a, mx_smoke_case_t cases[2], const mx_smoke_run_t *run, int passed) {
+  json_t *fns = json_array();
+  for (int i = 0; i < 2; i++) {
+    mx_summary_t s = mx_summarize(cases[i].call_ms, (int)a->repeat);
+    json_array_append_new(fns, json_pack("{s:s, s:f, s:f, s:f, s:f, s:f, s:f}", "name", cases[i].name, "compile_ms",
+                                         a->prebuilt ? 0.0 : cases[i].compile_ms, "load_ms", cases[i].load_ms,
+                                         "call_ms_median", s.median, "call_ms_min", s.min, "call_ms_max", s.max,
+                                         "max_rel_err", cases[i].max_rel_err));
+  }
+  return json_pack("{s:s, s:s, s:s, s:s, s:s, s:I, s:b, s:o, s:I, s:b}", "command", "smoke", "device", run->dev.uri, "arch",
+                   run->dev.arch, "target", run->target.arch, "runtime", run->runtime, "repeat", (json_int_t)a->repeat,
+                   "prebuilt", a->prebuilt != NULL, "functions", fns, "peak_device_bytes",
+                   (json_int_t)run->stats.device_bytes_peak, "pass", passed != 0);
+}
+
 int mx_cmd_smoke(int argc, char **argv) {
   mx_smoke_options_t a = {0};
   int keep_dir = 0;
   int want_help;
-  mx_status_t st = parse_args(argc, argv, &a, &keep_dir, &want_help);
+  const char *json = NULL;
+  mx_status_t st = parse_args(argc, argv, &a, &keep_dir, &want_help, &json);
   if (st) return mx_cli_report(st);
   if (want_help) {
     help();
@@ -99,6 +121,7 @@ int mx_cmd_smoke(int argc, char **argv) {
   if (!st && a.compile_only)
     for (int i = 0; i < 2; i++) printf("%s  (compiled in %.1f ms)\n", cases[i].vmfb, cases[i].compile_ms);
   else if (!st) print_report(&a, cases, &run);
+  if (!st && !a.compile_only && json) st = mx_cli_write_json(json, report_json(&a, cases, &run, passed));
   free(run.ping_ms);
   free(run.empty_ms);
   if (dir[0]) {

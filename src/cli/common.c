@@ -1,6 +1,8 @@
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/file.h"
 #include "cli/cli.h"
 #include "hlo/llama.h"
 
@@ -19,6 +21,17 @@ int mx_cli_parse(const mx_opt_cmd_t *cmd, int argc, char **argv) {
   if (!help) return -1;
   mx_opt_help(cmd, stdout);
   return 0;
+}
+
+mx_status_t mx_cli_write_json(const char *path, json_t *root) {
+  if (!root) return mx_status_oom();
+  char *text = json_dumps(root, JSON_INDENT(2) | JSON_SORT_KEYS);
+  json_decref(root);
+  if (!text) return mx_status_oom();
+  size_t n = strlen(text);
+  mx_status_t st = mx_write_file(path, text, n);
+  free(text);
+  return st;
 }
 
 mx_status_t mx_cli_check_backend(void) {
