@@ -18,6 +18,7 @@ typedef struct {
   mx_cli_session_args_t s;
   const char *config, *model, *weights, *out, *mlir;
   long layers;
+  int score;
 } compile_opts_t;
 
 static const mx_opt_t config_row[] = {
@@ -34,6 +35,9 @@ static const mx_opt_t compile_rows[] = {
                .help = "keep the layer shapes and use N layers (for a quick compile check)"),
     MX_OPT_ROW(compile_opts_t, out, .name = "--output", .alias = "-o", .metavar = "OUT.vmfb",
                .help = "keep the module there (without it: a temporary file, removed)"),
+    MX_OPT_ROW(compile_opts_t, score, .name = "--score", .kind = MX_OPT_SWITCH,
+               .help = "also compile score_<context> (all-position logits): the module `mlxcel check --precision "
+                       "f16|bf16 --vmfb` needs, and its f32 --ref-vmfb"),
     MX_OPT_ROW(compile_opts_t, mlir, .name = "--mlir", .metavar = "OUT.mlir",
                .help = "also write the StableHLO module given to iree-compile (for compiler experiments and bug "
                        "reports)"),
@@ -91,7 +95,7 @@ int mx_cmd_compile(int argc, char **argv) {
   if (!st && ctx > c.max_position) c.max_position = (int)ctx;
   mx_llama_graph_t g;
   mx_llama_graph_options_t go = {.precision = precision, .weight_dtype = weights, .slots = (int)slots, .capacity = (int)ctx,
-                                 .decode_steps = (int)a.s.decode_steps};
+                                 .decode_steps = (int)a.s.decode_steps, .score_len = a.score ? (int)ctx : 0};
   mx_graph_target_choices(&target, &go);
   if (!st) st = mx_llama_graph_make(&c, &go, &g);
   char sig[MX_LLAMA_SIGNATURE_MAX + 1];
