@@ -17,7 +17,7 @@ MHD_LIBS       := $(shell pkg-config --libs libmicrohttpd 2>/dev/null || echo -l
 LDLIBS   += $(JANSSON_LIBS) $(PCRE2_LIBS) $(MHD_LIBS) -lpthread -lm
 
 # Library sources by module (DESIGN.md data flow); cli/ holds the front end only.
-LIB_SRC  := $(wildcard src/base/*.c src/format/*.c src/model/*.c src/tokenizer/*.c src/hlo/*.c src/compiler/*.c src/device/*.c src/engine/*.c src/server/*.c)
+LIB_SRC  := $(wildcard src/base/*.c src/format/*.c src/model/*.c src/tokenizer/*.c src/hlo/*.c src/compiler/*.c src/device/*.c src/engine/*.c src/server/*.c src/qualify/*.c)
 CLI_SRC  := $(wildcard src/cli/*.c)
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
@@ -41,6 +41,12 @@ $(BUILD)/%.o: %.c Makefile
 # The IREE pin is compiled into toolchain.o alone (-DMX_IREE_VERSION; everything else asks
 # mx_toolchain_version()), so a new pin rebuilds that object and relinks the rest.
 $(BUILD)/src/base/toolchain.o: scripts/iree/pin.env
+
+# The commit is compiled into build_info.o alone, rebuilt when a source or git's HEAD or index changes (a commit,
+# a checkout, an add); "-dirty" marks uncommitted changes to tracked files at build time.
+GIT_COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell git diff --quiet HEAD -- 2>/dev/null || echo -dirty)
+$(BUILD)/src/base/build_info.o: CFLAGS += -DMX_GIT_COMMIT='"$(GIT_COMMIT)"' -DMX_BUILD_DATE='"$(shell date -u +%Y-%m-%dT%H:%MZ)"'
+$(BUILD)/src/base/build_info.o: $(wildcard .git/HEAD .git/index) $(filter-out src/base/build_info.c,$(LIB_SRC)) $(CLI_SRC)
 
 $(BUILD)/libmlxcel.a: $(LIB_OBJ)
 	ar rcs $@ $^

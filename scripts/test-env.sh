@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up the Python packages that only the tests use (the tokenizer and chat-template oracles in
-# tests/oracle/, the official openai client for tests/server/) in their own virtual environment:
+# tests/oracle/, the official openai client for tests/server/, jsonschema for the qualification
+# kit's results.json in tests/qualify/) in their own virtual environment:
 #   ${XDG_CACHE_HOME:-$HOME/.cache}/mlxcel/testenv-<digest>/
 # where <digest> is the first 12 hex digits of the sha256 of the pin list below, so changing a pin
 # gives a new environment and never mutates an old one. Idempotent: a second run checks and prints
@@ -19,8 +20,13 @@ transformers==5.24.0
 gguf==0.19.0
 jinja2==3.1.6
 numpy==2.4.6
-openai==3.51.0'
+openai==3.51.0
+jsonschema==4.26.0'
 CONSTRAINTS='annotated-doc==0.0.7
+attrs==26.1.0
+jsonschema-specifications==2025.9.1
+referencing==0.37.0
+rpds-py==2026.9.1
 annotated-types==0.8.0
 anyio==4.16.0
 certifi==2026.10.19.post1

@@ -21,6 +21,7 @@ static const struct {
     {"check", mx_cmd_check, "compare greedy trajectories with an HF oracle fixture (token-exact gate)"},
     {"compile", mx_cmd_compile, "compile a config's Llama graph for a target, no device or weights needed"},
     {"smoke", mx_cmd_smoke, "compile and run a StableHLO add and matmul on a device, check the results"},
+    {"qualify", mx_cmd_qualify, "qualify a device: baseline, toolchain, engine, gates, soak, measurements, a decision"},
 };
 
 static void usage(FILE *f) {

@@ -123,6 +123,8 @@ help_lists batch-bench -m --model --slots --requests $SESSION_FLAGS
 help_lists compile --config $SESSION_FLAGS --slots --weights-dtype --layers -o --output
 help_lists smoke --device --cuda-target --rocm-target --vulkan-target --repeat --keep --compile-only --prebuilt
 help_lists devices
+help_lists qualify --device --cuda-target --rocm-target -m --model --quick --full --soak-minutes --fixture --prebuilt \
+  --prepare -o --output --note --force
 help_lists info -m --model
 help_lists synth --config --tokenizer -o --output --seed --dtype
 help_lists tokenize -m --model -p --prompt --jsonl --no-bos
@@ -132,7 +134,7 @@ help_lists template -m --model --messages --no-generation-prompt
 # Every option a help lists is one the parser takes: FLAG [VALUE] --help reads FLAG, then stops at
 # --help (an unknown flag would fail first).
 untrue=""
-for cmd in generate check serve batch-bench compile smoke devices info synth tokenize template; do
+for cmd in generate check serve batch-bench compile smoke devices qualify info synth tokenize template; do
   "$BIN" "$cmd" --help 2>/dev/null | grep -E '^  -' | sed -E 's/^  //; s/  .*//' > "$out"
   while read -r left; do
     meta=$(sed -E 's/^(-[a-z], )?--?[a-z-]+ ?//' <<<"$left")
@@ -167,7 +169,7 @@ expect_error "--context 15 (below the session's 16)" 2 usage "$BIN" generate -m 
 expect_error "a bad MLXCEL_XLA_CONTEXT_CAPACITY" 2 usage env MLXCEL_XLA_CONTEXT_CAPACITY=lots "$BIN" check -m m --fixture f
 grep -q 'MLXCEL_XLA_CONTEXT_CAPACITY must be' "$err" && ok "the error names the variable, not the flag" || bad "env error names"
 # Unknown options and missing values, everywhere.
-for cmd in generate check serve batch-bench compile smoke devices info synth tokenize template; do
+for cmd in generate check serve batch-bench compile smoke devices qualify info synth tokenize template; do
   expect_error "$cmd: unknown option" 2 usage "$BIN" "$cmd" --frobnicate
 done
 grep -q "unknown option '--frobnicate'; remedy: run \`mlxcel template --help\`" "$err" && ok "the unknown option names the help" || bad "unknown option remedy"
@@ -304,6 +306,40 @@ if [ -n "${MLXCEL_TEST_MODEL:-}" ]; then
     sh -c "'$BIN' compile -m '$MLXCEL_TEST_MODEL' --context 128 -o '$vd/s1.vmfb' >/dev/null 2>&1 &&
            '$BIN' compile -m '$MLXCEL_TEST_MODEL' --context 128 --slots 2 -o '$vd/s2.vmfb' >/dev/null 2>&1 &&
            '$BIN' batch-bench -m '$MLXCEL_TEST_MODEL' --slots 2 --requests 4 --context 128 --vmfb-dir '$vd' 2>&1"
+fi
+
+# --- the qualification kit: bad input, the HIP report, an interrupt -------------------------------
+q="$TMPDIR/qualify"
+expect_error "qualify: unknown device" 2 usage "$BIN" qualify --device nope -o "$q-a"
+expect_error "qualify: hip without a ROCm target" 2 usage env -u MLXCEL_XLA_ROCM_TARGET "$BIN" qualify --device hip -o "$q-a"
+expect_error "qualify: no model at the path" 2 usage "$BIN" qualify --device local-task -m /nonexistent/model -o "$q-a"
+expect_error "qualify: no model given and none fetched" 2 usage env XDG_CACHE_HOME="$TMPDIR/empty" "$BIN" qualify --device local-task -o "$q-a"
+expect_error "qualify: a bad --soak-minutes" 2 usage "$BIN" qualify --device local-task --soak-minutes -1 -o "$q-a"
+expect_error "qualify: --prebuilt that is not a directory" 2 usage "$BIN" qualify --device local-task --prebuilt /nonexistent -o "$q-a"
+mkdir -p "$q-b" && echo earlier > "$q-b/results.json"
+expect_error "qualify: an earlier report is never overwritten without --force" 2 usage "$BIN" qualify --device local-task -o "$q-b"
+grep -q earlier "$q-b/results.json" && ok "qualify: the earlier report is untouched" || bad "qualify overwrote a report"
+if [ -n "${MLXCEL_TEST_MODEL:-}" ]; then
+  # On a machine without a ROCm GPU, --device hip qualifies to "blocked" at the runtime driver, with
+  # the baseline recorded: the run itself completes (exit 0).
+  expect_ok "qualify --device hip here: blocked at the runtime driver" 'hip: blocked' \
+    "$BIN" qualify --device hip --rocm-target gfx942 -m "$MLXCEL_TEST_MODEL" -o "$q-hip"
+  if grep -q '"verdict": "blocked"' "$q-hip/results.json" && grep -q 'blocked at toolchain.runtime_driver' "$q-hip/findings.md" \
+     && grep -q '"gpus"\|"amd"' "$q-hip/env.json"; then
+    ok "qualify --device hip: results.json and findings.md say blocked at the runtime driver"
+  else bad "qualify --device hip report"; fi
+  # Ctrl-C mid-run: exit 130, partial results marked incomplete, no worker left behind.
+  "$BIN" qualify --device local-task -m "$MLXCEL_TEST_MODEL" -o "$q-int" >"$out" 2>"$err" &
+  qpid=$!
+  for _ in $(seq 1 600); do grep -q 'engine.generate' "$err" 2>/dev/null && break; sleep 0.2; done
+  kill -INT "$qpid"
+  wait "$qpid"; rc=$?
+  sleep 0.5
+  if [ "$rc" -ne 130 ]; then bad "qualify interrupted: exit $rc, expected 130"
+  elif ! grep -q '"complete": false' "$q-int/results.json" || ! grep -q '"interrupted": true' "$q-int/results.json"; then bad "qualify interrupted: results.json not marked incomplete"
+  elif ! grep -q '^\*\*INCOMPLETE (interrupted)' "$q-int/findings.md"; then bad "qualify interrupted: findings.md not marked"
+  elif workers_left || pgrep -f -- "$q-int/" >/dev/null; then bad "qualify interrupted: a process was left running"
+  else ok "qualify interrupted: exit 130, partial results marked incomplete, nothing left running"; fi
 fi
 
 echo "$pass passed, $fail failed"
