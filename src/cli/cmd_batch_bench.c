@@ -205,6 +205,7 @@ int mx_cmd_batch_bench(int argc, char **argv) {
       break;
     }
     int exact = 0;
+    json_t *diffs = json_array();
     for (int i = 0; i < n; i++) {
       bool same = b.tokens[i].n == ref.tokens[i].n &&
                   !memcmp(b.tokens[i].ids, ref.tokens[i].ids, sizeof(int32_t) * ref.tokens[i].n);
@@ -216,6 +217,7 @@ int mx_cmd_batch_bench(int argc, char **argv) {
       while (at < b.tokens[i].n && at < ref.tokens[i].n && b.tokens[i].ids[at] == ref.tokens[i].ids[at]) at++;
       fprintf(stderr, "mlxcel batch-bench: B_max=%d request %d differs from its single-sequence run at token %zu "
               "(batched %zu tokens, reference %zu)\n", slots[k], i, at, b.tokens[i].n, ref.tokens[i].n);
+      json_array_append_new(diffs, json_pack("{s:i, s:I}", "request", i, "token", (json_int_t)at));
     }
     char name[16], ex[24];
     snprintf(name, sizeof name, "B_max=%d", slots[k]);
@@ -227,9 +229,10 @@ int mx_cmd_batch_bench(int argc, char **argv) {
     if (b.generated < 100) fprintf(stderr, "mlxcel batch-bench: B_max=%d generated only %ld tokens (the gate needs 100)\n", slots[k], b.generated);
     if (b.admitted_mid == 0) fprintf(stderr, "mlxcel batch-bench: B_max=%d never admitted a request mid-generation\n", slots[k]);
     ok ? passed++ : failed++;
-    json_array_append_new(configs, json_pack("{s:i, s:i, s:I, s:f, s:f, s:i, s:i, s:b}", "slots", slots[k], "requests",
+    json_array_append_new(configs, json_pack("{s:i, s:i, s:I, s:f, s:f, s:i, s:i, s:o, s:b}", "slots", slots[k], "requests",
                                              (int)n, "tokens", (json_int_t)b.generated, "wall_ms", b.wall_ms,
-                                             "tok_per_s", tps, "admitted_mid", b.admitted_mid, "exact", exact, "pass", ok));
+                                             "tok_per_s", tps, "admitted_mid", b.admitted_mid, "exact", exact,
+                                             "differs", diffs, "pass", ok));
     run_free(&b, (int)n);
   }
   run_free(&ref, (int)n);

@@ -523,11 +523,20 @@ static void batch_gate(kit_t *k, const char *precision, bool both, int runs) {
           continue;
         }
         bool ok = json_is_true(json_object_get(c, "pass"));
+        mx_strbuf_t d;
+        mx_strbuf_init(&d);
+        size_t j;
+        json_t *df;
+        json_array_foreach(json_object_get(c, "differs"), j, df)
+          mx_strbuf_printf(&d, "%s request %lld at token %lld", j ? "," : "; differing:",
+                           (long long)json_integer_value(json_object_get(df, "request")),
+                           (long long)json_integer_value(json_object_get(df, "token")));
         gate(k, id, 3, ok ? "pass" : "fail", s.rel_log,
-             "%lld/%lld streams equal their single runs, %lld tokens, %lld admitted mid-generation",
+             "%lld/%lld streams equal their single runs, %lld tokens, %lld admitted mid-generation%s",
              (long long)json_integer_value(json_object_get(c, "exact")), (long long)json_integer_value(json_object_get(c, "requests")),
              (long long)json_integer_value(json_object_get(c, "tokens")),
-             (long long)json_integer_value(json_object_get(c, "admitted_mid")));
+             (long long)json_integer_value(json_object_get(c, "admitted_mid")), d.data ? d.data : "");
+        mx_strbuf_free(&d);
       }
     }
     json_t *x;
