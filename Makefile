@@ -158,7 +158,7 @@ bundle:
 	@echo "bundle: build-bundle/mlxcel (+ mlxcel-server link) + build-bundle/mlxcel-worker.py + libmicrohttpd.so.12"
 
 # --- fuzzing (libFuzzer, clang) ----------------------------------------------------------------
-FUZZ_TARGETS := fuzz_safetensors fuzz_gguf fuzz_tokenizer
+FUZZ_TARGETS := fuzz_safetensors fuzz_gguf fuzz_tokenizer fuzz_baseline
 FUZZ_SECONDS ?= 60
 FUZZ_CC      ?= clang
 FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -std=c11 -D_GNU_SOURCE \
@@ -168,6 +168,12 @@ FUZZ_LIB_SRC := $(wildcard src/base/*.c src/format/*.c src/model/*.c src/tokeniz
 build-fuzz/%: tests/fuzz/%.c $(FUZZ_LIB_SRC) $(wildcard src/*/*.h) tests/unit/gguf_writer.h
 	@mkdir -p build-fuzz
 	$(FUZZ_CC) $(FUZZ_FLAGS) $< $(FUZZ_LIB_SRC) -o $@ $(JANSSON_LIBS) $(PCRE2_LIBS) -lm
+
+# The phase-0 parsers live with the kit's runner (baseline.c reads /proc and runs tools too).
+QUALIFY_FUZZ_SRC := src/qualify/baseline.c src/qualify/run.c
+build-fuzz/fuzz_baseline: tests/fuzz/fuzz_baseline.c $(FUZZ_LIB_SRC) $(QUALIFY_FUZZ_SRC) $(wildcard src/*/*.h)
+	@mkdir -p build-fuzz
+	$(FUZZ_CC) $(FUZZ_FLAGS) $< $(FUZZ_LIB_SRC) $(QUALIFY_FUZZ_SRC) -o $@ $(JANSSON_LIBS) $(PCRE2_LIBS) -lm
 
 build-fuzz/make_seeds: tests/fuzz/make_seeds.c $(FUZZ_LIB_SRC) tests/unit/gguf_writer.h
 	@mkdir -p build-fuzz

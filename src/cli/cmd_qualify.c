@@ -22,6 +22,7 @@
 #include "base/clock.h"
 #include "base/file.h"
 #include "base/strbuf.h"
+#include "base/summary.h"
 #include "base/toolchain.h"
 #include "cli/cli.h"
 #include "engine/probe.h"
@@ -882,17 +883,9 @@ static void phase_serve_and_soak(kit_t *k) {
 
 /* ---- phase 4: characterisation ----------------------------------------------------------------- */
 
-static json_t *summary(const double *v, int n) {
-  double s[16];
-  memcpy(s, v, sizeof(double) * (size_t)n);
-  for (int i = 1; i < n; i++)
-    for (int j = i; j > 0 && s[j] < s[j - 1]; j--) {
-      double t = s[j];
-      s[j] = s[j - 1];
-      s[j - 1] = t;
-    }
-  double med = n ? (n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2) : 0;
-  return json_pack("{s:f, s:f, s:f, s:i}", "median", med, "min", n ? s[0] : 0, "max", n ? s[n - 1] : 0, "runs", n);
+static json_t *summary(double *v, int n) {
+  mx_summary_t m = mx_summarize(v, n);
+  return json_pack("{s:f, s:f, s:f, s:i}", "median", n ? m.median : 0.0, "min", n ? m.min : 0.0, "max", n ? m.max : 0.0, "runs", n);
 }
 
 static void phase_perf(kit_t *k, const char *precision) {

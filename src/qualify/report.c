@@ -7,6 +7,7 @@
 
 #include "base/file.h"
 #include "base/strbuf.h"
+#include "base/summary.h"
 #include "base/toolchain.h"
 
 static const char *str(const json_t *o, const char *key) {
@@ -111,16 +112,11 @@ static void batch_cell(mx_strbuf_t *b, const json_t *pp, const char *key, double
     return;
   }
   double v[16];
-  for (size_t i = 0; i < n && i < 16; i++) v[i] = json_number_value(json_array_get(a, i));
   if (n > 16) n = 16;
-  for (size_t i = 1; i < n; i++)
-    for (size_t j = i; j > 0 && v[j] < v[j - 1]; j--) {
-      double t = v[j];
-      v[j] = v[j - 1];
-      v[j - 1] = t;
-    }
-  *median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-  mx_strbuf_printf(b, " %.1f (%.1f..%.1f), %zu run%s |", *median, v[0], v[n - 1], n, n == 1 ? "" : "s");
+  for (size_t i = 0; i < n; i++) v[i] = json_number_value(json_array_get(a, i));
+  mx_summary_t m = mx_summarize(v, (int)n);
+  *median = m.median;
+  mx_strbuf_printf(b, " %.1f (%.1f..%.1f), %zu run%s |", m.median, m.min, m.max, n, n == 1 ? "" : "s");
 }
 
 static void env_table(mx_strbuf_t *b, const json_t *env, const json_t *results) {

@@ -7,11 +7,18 @@ secs=$1; shift
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 seeds=build-fuzz/seeds
-mkdir -p "$seeds"/{fuzz_safetensors,fuzz_gguf,fuzz_tokenizer}
+mkdir -p "$seeds"/{fuzz_safetensors,fuzz_gguf,fuzz_tokenizer,fuzz_baseline}
 build-fuzz/make_seeds "$seeds" || { echo "cannot write seeds" >&2; exit 1; }
 printf '\x08\x00\x00\x00\x00\x00\x00\x00{"a":{}}' > "$seeds/fuzz_safetensors/min"
 printf '\x00Hello world 12345 <|im_start|>user\n' > "$seeds/fuzz_tokenizer/text"
 printf '\x01\x10\x00\x20\x00\xc3\x00\x41\x01' > "$seeds/fuzz_tokenizer/ids"
+# The baseline parsers start from the captured tool outputs, one per parser (first byte: which).
+i=0
+for c in nvidia-smi-query-h200 rocminfo-mi300x-documented rocm_agent_enumerator-documented iree-compile-targets \
+         proc-status-devvm cpuinfo-devvm os-release-debian12 nvidia-smi-h200; do
+  { printf "\\$(printf %03o $i)"; cat "tests/unit/data/qualify/captures/$c.txt"; } > "$seeds/fuzz_baseline/$c"
+  i=$((i + 1))
+done
 failed=0
 for t in "$@"; do
   corpus=build-fuzz/corpus/$t
