@@ -173,7 +173,8 @@ static void step(kit_t *k, const char *name, const char *const *args, bool json,
   mx_strbuf_t cmd;
   mx_strbuf_init(&cmd);
   shell_words(&cmd, argv);
-  json_array_append_new(k->commands, json_pack("{s:s, s:s}", "step", name, "command", cmd.data ? cmd.data : ""));
+  json_array_append_new(k->commands, json_pack("{s:s, s:s, s:s}", "step", name, "command", cmd.data ? cmd.data : "",
+                                               "log", s->rel_log));
   FILE *f = fopen(s->log, "w");
   if (f) {
     fprintf(f, "$ %s\n", cmd.data ? cmd.data : "");
@@ -361,7 +362,16 @@ static void phase_toolchain(kit_t *k, json_t *env) {
          k->smoke_repeat, e0, e1);
   } else {
     failure(&s, why, sizeof why);
-    gate(k, "toolchain.smoke", 1, "fail", s.rel_log, "%s", why);
+    /* The reproducer: one call of each op with the work directory (MLIR, VMFB, compiler log) kept. */
+    const char *kargs[24] = {"smoke", "--repeat", "1", "--keep"};
+    int kn = 4;
+    device_args(k, kargs, &kn);
+    if (k->o->prebuilt) kargs[kn++] = "--prebuilt", kargs[kn++] = prebuilt(k, "smoke");
+    kargs[kn] = NULL;
+    step_t kept;
+    step(k, "smoke-reproducer", kargs, false, 600, &kept);
+    step_free(&kept);
+    gate(k, "toolchain.smoke", 1, "fail", s.rel_log, "%s (reproducer: %s, its work directory kept)", why, kept.rel_log);
   }
   step_free(&s);
 }
@@ -403,7 +413,20 @@ static void phase_engine(kit_t *k) {
     k->gen_f32 = json_incref(s.out);
   } else {
     failure(&s, why, sizeof why);
-    gate(k, "engine.generate", 2, "fail", s.rel_log, "%s", why);
+    /* The reproducer: the StableHLO the engine compiles, for iree-compile by hand. */
+    char mlir[MX_PATH_MAX];
+    snprintf(mlir, sizeof mlir, "%s/logs/graph-f32.mlir", k->dir);
+    if (!k->o->prebuilt) {
+      const char *cargs[24] = {"compile", "-m", k->model, "--precision", "f32", "--mlir", mlir};
+      int cn = 7;
+      device_args(k, cargs, &cn);
+      cargs[cn] = NULL;
+      step_t c;
+      step(k, "compile-reproducer", cargs, false, 3600, &c);
+      step_free(&c);
+    }
+    gate(k, "engine.generate", 2, "fail", s.rel_log, "%s%s", why,
+         mx_file_exists(mlir) ? " (reproducer: logs/graph-f32.mlir, the StableHLO the engine compiles)" : "");
   }
   step_free(&s);
 }
@@ -741,9 +764,11 @@ static void phase_serve_and_soak(kit_t *k) {
   mx_strbuf_t cmd;
   mx_strbuf_init(&cmd);
   shell_words(&cmd, argv);
-  json_array_append_new(k->commands, json_pack("{s:s, s:s}", "step", "serve", "command", cmd.data ? cmd.data : ""));
+  json_array_append_new(k->commands, json_pack("{s:s, s:s, s:s}", "step", "serve", "command", cmd.data ? cmd.data : "",
+                                               "log", rel));
   mx_strbuf_free(&cmd);
   pid_t pid;
+  double before_start = gpu_used(k);
   st = mx_qrun_spawn(argv, NULL, log, &pid);
   if (st) {
     gate(k, "server", 3, "fail", rel, "%s", mx_status_message(st));
@@ -851,9 +876,15 @@ static void phase_serve_and_soak(kit_t *k) {
   mx_qrun_describe(&r, how, sizeof how);
   if (!mx_qrun_ok(&r)) FAIL("shutdown: %s; ", how);
   double after_stop = gpu_used(k);
+  /* Device state left behind: GPU memory in use after the server stopped, above what it was before
+   * it started (64 MiB of slack for the driver's own bookkeeping). */
+  if (!soak_fail[0] && before_start >= 0 && after_stop > before_start + 64.0 * 1024 * 1024)
+    snprintf(soak_fail, sizeof soak_fail, "%.0f MiB of GPU memory still in use after the server stopped (%.0f before it started)",
+             after_stop / 1048576, before_start / 1048576);
   json_t *soak = json_pack("{s:i, s:f, s:f, s:f, s:f, s:o, s:f, s:f}", "rounds", rounds, "minutes", soak_min,
                            "device_growth_bytes", g_dev, "worker_rss_growth_bytes", g_rss, "gpu_growth_bytes", g_gpu,
                            "series", series, "gpu_used_before_stop", before_stop, "gpu_used_after_stop", after_stop);
+  json_object_set_new(soak, "gpu_used_before_start", json_real(before_start));
   json_object_set_new(k->results, "soak", soak);
   json_object_set_new(k->results, "soak_minutes", json_real(soak_min));
   if (server_ok && fails[0]) server_ok = false;

@@ -213,6 +213,19 @@ mx_status_t mx_qual_write_report(const char *dir, const json_t *env, const json_
     if (log) mx_strbuf_printf(&b, " | [%s](%s) |\n", log, log);
     else mx_strbuf_printf(&b, " | |\n");
   }
+  /* Each failing gate with the command that reproduces it. */
+  bool any_fail = false;
+  json_array_foreach(json_object_get(results, "gates"), i, g) {
+    if (strcmp(str(g, "status"), "fail")) continue;
+    const char *log = json_string_value(json_object_get(g, "log"));
+    const json_t *c, *cmd = NULL;
+    size_t j;
+    json_array_foreach(json_object_get(results, "commands"), j, c) if (log && !strcmp(str(c, "log"), log)) cmd = c;
+    if (!any_fail) mx_strbuf_printf(&b, "\n## Failures and their reproducers\n\n");
+    any_fail = true;
+    mx_strbuf_printf(&b, "- `%s`: %s\n", str(g, "id"), str(g, "detail"));
+    if (cmd) mx_strbuf_printf(&b, "  ```bash\n  %s\n  ```\n", str(cmd, "command"));
+  }
   /* Performance. */
   const json_t *perf = json_object_get(results, "performance");
   mx_strbuf_printf(&b, "\n## Performance\n\nOne warm-up, then the measured runs: median (min..max). Decode: %lld new "

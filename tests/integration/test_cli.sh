@@ -328,6 +328,13 @@ if [ -n "${MLXCEL_TEST_MODEL:-}" ]; then
      && grep -q '"gpus"\|"amd"' "$q-hip/env.json"; then
     ok "qualify --device hip: results.json and findings.md say blocked at the runtime driver"
   else bad "qualify --device hip report"; fi
+  # A model that cannot load: blocked at the engine, the failing step's command in the report.
+  head -c 5000000 "$MLXCEL_TEST_MODEL" > "$TMPDIR/truncated.gguf"
+  expect_ok "qualify with a truncated model: blocked at the engine" 'local-task: blocked' \
+    "$BIN" qualify --device local-task -m "$TMPDIR/truncated.gguf" -o "$q-trunc"
+  grep -q 'blocked at engine.generate: .*runs past the end of the file' "$q-trunc/findings.md" \
+    && grep -A3 '^## Failures and their reproducers' "$q-trunc/findings.md" | grep -q '^  mlxcel generate -m ' \
+    && ok "qualify: the failing stage is named, with its reproducer command" || bad "qualify truncated-model report"
   # Ctrl-C mid-run: exit 130, partial results marked incomplete, no worker left behind.
   "$BIN" qualify --device local-task -m "$MLXCEL_TEST_MODEL" -o "$q-int" >"$out" 2>"$err" &
   qpid=$!
