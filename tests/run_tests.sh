@@ -144,6 +144,7 @@ qualify_quick() {
     f16.batch8 server soak bf16.lowprec bf16.batch4 --expect-status packed=not_available
 }
 run_suite "qualify: --quick on the CPU (SmolLM2), judged by tests/qualify/check_report.py" qualify_quick
+run_suite "qualify: the committed reports against the results.json schema" "$PY" tests/qualify/validate_reports.py docs/qualification
 # The seed's entry point with its flags: structural pre-gate, oracle gate, batch gate.
 validate_arch() {
   BUILD=$build scripts/xla/validate_arch.sh --model "$MODEL" --device local-task --max-new 64 --batch 4 --requests 8 --maxcap 24

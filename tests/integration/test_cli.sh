@@ -333,7 +333,7 @@ if [ -n "${MLXCEL_TEST_MODEL:-}" ]; then
   expect_ok "qualify with a truncated model: blocked at the engine" 'local-task: blocked' \
     "$BIN" qualify --device local-task -m "$TMPDIR/truncated.gguf" -o "$q-trunc"
   grep -q 'blocked at engine.generate: .*runs past the end of the file' "$q-trunc/findings.md" \
-    && grep -A3 '^## Failures and their reproducers' "$q-trunc/findings.md" | grep -q '^  mlxcel generate -m ' \
+    && grep -A4 '^## Failures and their reproducers' "$q-trunc/findings.md" | grep -q '^  mlxcel generate -m ' \
     && ok "qualify: the failing stage is named, with its reproducer command" || bad "qualify truncated-model report"
   # Ctrl-C mid-run: exit 130, partial results marked incomplete, no worker left behind.
   "$BIN" qualify --device local-task -m "$MLXCEL_TEST_MODEL" -o "$q-int" >"$out" 2>"$err" &
