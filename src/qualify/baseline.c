@@ -14,6 +14,8 @@
 #include "base/build_info.h"
 #include "base/file.h"
 #include "base/sha256.h"
+#include "base/strbuf.h"
+#include "base/utf8.h"
 #include "base/toolchain.h"
 #include "qualify/run.h"
 
@@ -21,15 +23,25 @@ extern char **environ;
 
 /* ---- parsers ----------------------------------------------------------------------------------- */
 
-/* Copies [b, e) trimmed of spaces, tabs, CR and quotes. */
+/* Copies [b, e) trimmed of spaces, tabs, CR and quotes, as valid UTF-8 (a tool printing in another
+ * encoding gets U+FFFD for what is not UTF-8, so every value can go into JSON). */
 static char *trimmed(const char *b, const char *e) {
-  while (b < e && strchr(" \t\r\"", *b)) b++;
-  while (e > b && strchr(" \t\r\"", e[-1])) e--;
-  char *s = malloc((size_t)(e - b) + 1);
-  if (!s) return NULL;
-  memcpy(s, b, (size_t)(e - b));
-  s[e - b] = 0;
-  return s;
+  while (b < e && *b && strchr(" \t\r\"", *b)) b++;
+  while (e > b && e[-1] && strchr(" \t\r\"", e[-1])) e--;
+  mx_strbuf_t out;
+  mx_strbuf_init(&out);
+  mx_utf8_append_lossy(&out, (const uint8_t *)b, (size_t)(e - b));
+  if (!out.data) mx_strbuf_append(&out, "", 0);
+  return mx_strbuf_take(&out);
+}
+
+/* A JSON string of any text (NULL: null), made valid UTF-8 the same way. */
+static json_t *jstr(const char *s) {
+  if (!s) return json_null();
+  char *t = trimmed(s, s + strlen(s));
+  json_t *j = t ? json_string(t) : NULL;
+  free(t);
+  return j ? j : json_null();
 }
 
 /* Calls fn for each line (without its newline). */
@@ -290,14 +302,14 @@ static json_t *container_info(void) {
     FOR_LINES(mi, line, end) {
       char *l = trimmed(line, end);
       if (l && (strstr(l, " /dev/kfd ") || strstr(l, " /dev/dri") || strstr(l, " /dev/nvidia")))
-        json_array_append_new(mounts, json_string(l));
+        json_array_append_new(mounts, jstr(l));
       free(l);
     }
   }
   char *apparmor = read_small("/proc/self/attr/current");
   if (apparmor) apparmor[strcspn(apparmor, "\n")] = 0;
-  json_t *o = json_pack("{s:b, s:o, s:o, s:s?, s:s?}", "likely_container", json_array_size(markers) > 0, "markers", markers,
-                        "device_mounts", mounts, "apparmor", apparmor, "cgroup", cg);
+  json_t *o = json_pack("{s:b, s:o, s:o, s:o, s:o}", "likely_container", json_array_size(markers) > 0, "markers", markers,
+                        "device_mounts", mounts, "apparmor", jstr(apparmor), "cgroup", jstr(cg));
   free(cg);
   free(mi);
   free(apparmor);
@@ -346,7 +358,7 @@ static json_t *env_vars(void) {
     char key[256];
     snprintf(key, sizeof key, "%.*s", (int)(eq - *e), *e);
     /* A secret is recorded as set, never its value. */
-    json_object_set_new(o, key, json_string(!strcmp(key, "MLXCEL_API_KEY") ? "(set)" : eq + 1));
+    json_object_set_new(o, key, jstr(!strcmp(key, "MLXCEL_API_KEY") ? "(set)" : eq + 1));
   }
   return o;
 }
@@ -435,9 +447,9 @@ mx_status_t mx_qual_baseline(const char *logs_dir, const char *model, const char
   if (ra) json_object_set_new(amd, "rocm_agent_enumerator", mx_qual_parse_gfx_list(ra));
   const char *hv[] = {"--version", NULL};
   char *hip = tool(tools, logs_dir, "hipconfig-version", "hipconfig", hv);
-  if (hip) json_object_set_new(amd, "hip_version", json_stringn(hip, strcspn(hip, "\n")));
+  if (hip) hip[strcspn(hip, "\n")] = 0, json_object_set_new(amd, "hip_version", jstr(hip));
   char *rocm = read_small("/opt/rocm/.info/version");
-  if (rocm) json_object_set_new(amd, "rocm_version", json_stringn(rocm, strcspn(rocm, "\n")));
+  if (rocm) rocm[strcspn(rocm, "\n")] = 0, json_object_set_new(amd, "rocm_version", jstr(rocm));
   free(ri);
   free(aa);
   free(ra);
@@ -460,7 +472,7 @@ mx_status_t mx_qual_baseline(const char *logs_dir, const char *model, const char
     mx_status_t rs = mx_qrun(argv, NULL, lp, 30, &r);
     if (!rs && mx_qrun_ok(&r)) mx_status_ignore(mx_read_file(lp, 1 << 20, &v, NULL));
     mx_status_free(rs);
-    json_object_set_new(iree, "compiler_version", v ? json_string(v) : json_null());
+    json_object_set_new(iree, "compiler_version", jstr(v));
     free(v);
   } else {
     json_object_set_new(iree, "compiler", json_null());
@@ -470,7 +482,7 @@ mx_status_t mx_qual_baseline(const char *logs_dir, const char *model, const char
   if (!mx_toolchain_home(home, sizeof home)) {
     snprintf(path, sizeof path, "%s/requirements.lock", home);
     char *lock = read_small(path);
-    json_object_set_new(iree, "lock", lock ? json_string(lock) : json_string("absent: the runtime was not installed by the setup scripts"));
+    json_object_set_new(iree, "lock", jstr(lock ? lock : "absent: the runtime was not installed by the setup scripts"));
     free(lock);
   }
   json_object_set_new(env, "iree", iree);

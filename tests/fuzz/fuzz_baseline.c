@@ -1,12 +1,14 @@
 /* libFuzzer target: the qualification kit's phase-0 parsers on arbitrary text (what nvidia-smi,
  * rocminfo, amdgpu-arch, rocm_agent_enumerator, iree-compile and /proc print on a machine we do not
  * control). The first byte picks the parser; the rest, NUL-terminated, is its input. Each must
- * return a value (never crash, never read past the text) whose pieces are valid JSON values. */
+ * return a value (never crash, never read past the text) that serializes as JSON, with every string
+ * valid UTF-8 whatever bytes the tool printed (the first finding: a CPU model name in Latin-1). */
 #include <jansson.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/utf8.h"
 #include "qualify/baseline.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -34,7 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   } else if (data[0] % 8 < 6) {
     abort(); /* the array/object parsers always return one */
   }
-  if (s && strlen(s) >= size) abort(); /* a value is a piece of the text */
+  if (s && mx_utf8_valid_prefix((const uint8_t *)s, strlen(s)) != strlen(s)) abort(); /* valid UTF-8 only */
   free(s);
   free(text);
   return 0;

@@ -80,6 +80,14 @@ static void parses_nvidia_smi(void **state) {
   assert_true(v[0] >= '1' && v[0] <= '9' && strchr(v, '.'));
   free(v);
   free(t);
+  /* A tool printing another encoding: every value still valid UTF-8, so env.json can hold it
+   * (fuzz_baseline's first finding). */
+  json_t *c = mx_qual_parse_cpuinfo("processor\t: 0\nmodel name\t: Pentium\xae \xff CPU\n");
+  assert_string_equal(json_string_value(json_object_get(c, "model")), "Pentium\xef\xbf\xbd \xef\xbf\xbd CPU");
+  char *dump = json_dumps(c, 0);
+  assert_non_null(dump);
+  free(dump);
+  json_decref(c);
   /* Lines that are not GPUs (an error message) give nothing. */
   g = mx_qual_parse_nvidia_smi_csv("NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver.\n");
   assert_int_equal(json_array_size(g), 0);
