@@ -109,7 +109,7 @@ static mx_status_t greedy(mx_session_t *s, const case_t *c, int steps, int32_t *
 
 /* Low precision against our own f32: the low-precision rule per prompt, then pooled. */
 static mx_status_t check_low_precision(mx_session_t *ref_s, mx_session_t *low_s, case_t *cases, int n, int steps,
-                                       int *passed, bool *all_pass, json_t *rows) {
+                                       int *passed, bool *all_pass, double *pooled, json_t *rows) {
   int32_t *ref = calloc((size_t)steps + 1, sizeof *ref), *low = calloc((size_t)steps + 1, sizeof *low);
   mx_lowprec_t *r = calloc((size_t)n, sizeof *r);
   if (!ref || !low || !r) {
@@ -146,9 +146,8 @@ static mx_status_t check_low_precision(mx_session_t *ref_s, mx_session_t *low_s,
                                           r[i].ppl_ratio, "pass", ok));
   }
   if (!st) {
-    double pooled;
-    *all_pass = mx_lowprec_passes(r, n, &pooled);
-    printf("  pooled top-1 agreement %.2f%% (bound %.0f%%): the precision %s the low-precision rule\n", 100 * pooled,
+    *all_pass = mx_lowprec_passes(r, n, pooled);
+    printf("  pooled top-1 agreement %.2f%% (bound %.0f%%): the precision %s the low-precision rule\n", 100 * *pooled,
            100 * MX_LOWPREC_AGREEMENT, *all_pass ? "PASSES" : "FAILS");
   }
   free(ref);
@@ -203,12 +202,13 @@ int mx_cmd_check(int argc, char **argv) {
   }
   json_t *rows = json_array();
   bool low_pass = false;
+  double pooled = 0;
   if (!st && low) {
     printf("  against our own f32, teacher-forced along its trajectory (the low-precision rule: a top-1 flip counts\n"
            "  where the f32 margin exceeds %.0f sigma; pass: none counted, |ppl ratio - 1| <= %.2f, mean KL < %.0e;\n"
            "  pooled agreement >= %.0f%%)\n",
            MX_LOWPREC_SIGMAS, MX_LOWPREC_PPL_TOLERANCE, MX_LOWPREC_KL_BOUND, 100 * MX_LOWPREC_AGREEMENT);
-    st = check_low_precision(ref_s, s, cases, n, (int)steps, &passed, &low_pass, rows);
+    st = check_low_precision(ref_s, s, cases, n, (int)steps, &passed, &low_pass, &pooled, rows);
   }
   for (int i = 0; !st && !low && i < n; i++) {
     double ms;
@@ -232,10 +232,12 @@ int mx_cmd_check(int argc, char **argv) {
   if (!st) printf("%d passed, %d failed\n", passed, n - passed);
   if (!st && a.json) {
     const mx_session_timings_t *t = mx_session_timings(s);
-    st = mx_cli_write_json(a.json, json_pack("{s:s, s:s, s:s, s:s, s:i, s:b, s:f, s:f, s:O, s:b}", "command", "check",
-                                             "device", o.device, "precision", mx_dtype_name(o.precision), "fixture",
-                                             fixture, "steps", (int)steps, "compile_cache_hit", t->compile_hit,
-                                             "compile_ms", t->compile_ms, "load_ms", t->load_ms, "prompts", rows, "pass", ok));
+    json_t *j = json_pack("{s:s, s:s, s:s, s:s, s:i, s:b, s:f, s:f, s:O, s:b}", "command", "check", "device", o.device,
+                          "precision", mx_dtype_name(o.precision), "fixture", fixture, "steps", (int)steps,
+                          "compile_cache_hit", t->compile_hit, "compile_ms", t->compile_ms, "load_ms", t->load_ms,
+                          "prompts", rows, "pass", ok);
+    if (j && low) json_object_set_new(j, "pooled_agreement", json_real(pooled)); /* as the rule computed it */
+    st = mx_cli_write_json(a.json, j);
   }
   json_decref(rows);
   free(ours);

@@ -93,29 +93,30 @@ typedef struct {
   const char *model, *device, *dir;
   char self[MX_PATH_MAX], logs[MX_PATH_MAX], fixture[MX_PATH_MAX], target_label[96];
   mx_target_t target;
-  bool full, have_target;
+  bool full;
   double soak_minutes;
   int smoke_repeat, perf_runs;
+  json_t *env; /* phase 0's baseline, completed by phase 1 (env.json) */
   json_t *results, *gates, *commands, *perf;
   int step_no;
   json_t *gen_f32; /* phase 2's generate JSON: the server's answers must match it */
 } kit_t;
 
-static char *dir_path(const kit_t *k, const char *name) {
+/* base/name in one of four rotating buffers (so a call's arguments can hold several). */
+static const char *in_dir(const char *base, const char *name) {
   static char p[4][MX_PATH_MAX];
   static int i;
   i = (i + 1) % 4;
-  snprintf(p[i], sizeof p[i], "%s/%s", k->dir, name);
+  snprintf(p[i], sizeof p[i], "%s/%s", base, name);
   return p[i];
 }
 
-/* results.json as it stands, with the decision, and findings.md beside it. */
+/* env.json and results.json as they stand, with the decision, and findings.md beside them. */
 static void save(kit_t *k) {
   json_object_set_new(k->results, "decision", mx_qual_decide(k->results));
-  json_t *env = json_load_file(dir_path(k, "env.json"), 0, NULL);
-  mx_status_ignore(mx_cli_write_json(dir_path(k, "results.json"), json_incref(k->results)));
-  mx_status_ignore(mx_qual_write_report(k->dir, env, k->results));
-  json_decref(env);
+  if (k->env) mx_status_ignore(mx_cli_write_json(in_dir(k->dir, "env.json"), json_incref(k->env)));
+  mx_status_ignore(mx_cli_write_json(in_dir(k->dir, "results.json"), json_incref(k->results)));
+  mx_status_ignore(mx_qual_write_report(k->dir, k->env, k->results));
 }
 
 static void gate(kit_t *k, const char *id, int phase, const char *status, const char *log, const char *fmt, ...)
@@ -156,9 +157,11 @@ typedef struct {
   json_t *out; /* the step's --json, when it wrote one */
 } step_t;
 
-/* Runs `mlxcel ARGS... [--json PATH]` as step `name` with a deadline; records the command. */
-static void step(kit_t *k, const char *name, const char *const *args, bool json, double timeout_s, step_t *s) {
+/* Starts `mlxcel ARGS... [--json PATH]` as step `name`: its log begins with the command, which the
+ * reproduction list records too. On a spawn failure s->how says why and *pid is 0. */
+static void step_start(kit_t *k, const char *name, const char *const *args, bool json, step_t *s, pid_t *pid) {
   *s = (step_t){0};
+  *pid = 0;
   snprintf(s->rel_log, sizeof s->rel_log, "logs/%02d-%s.log", ++k->step_no, name);
   snprintf(s->log, sizeof s->log, "%s/%s", k->dir, s->rel_log);
   snprintf(s->json, sizeof s->json, "%s/logs/%02d-%s.json", k->dir, k->step_no, name);
@@ -181,14 +184,21 @@ static void step(kit_t *k, const char *name, const char *const *args, bool json,
     fclose(f);
   }
   mx_strbuf_free(&cmd);
-  mx_status_t st = mx_qrun(argv, NULL, s->log, timeout_s, &s->r);
+  mx_status_t st = mx_qrun_spawn(argv, NULL, s->log, pid);
   if (st) {
     snprintf(s->how, sizeof s->how, "%s", mx_status_message(st));
     mx_status_free(st);
     s->r.exit_code = -1;
-  } else {
-    mx_qrun_describe(&s->r, s->how, sizeof s->how);
   }
+}
+
+/* Runs step `name` (step_start) to its end or its deadline; reads its --json. */
+static void step(kit_t *k, const char *name, const char *const *args, bool json, double timeout_s, step_t *s) {
+  pid_t pid;
+  step_start(k, name, args, json, s, &pid);
+  if (!pid) return;
+  mx_qrun_wait(pid, timeout_s, &s->r);
+  mx_qrun_describe(&s->r, s->how, sizeof s->how);
   if (json && mx_file_exists(s->json)) s->out = json_load_file(s->json, 0, NULL);
 }
 
@@ -212,13 +222,7 @@ static void failure(const step_t *s, char *out, size_t cap) {
   snprintf(out, cap, "%s%s%s", s->how, err[0] ? ": " : "", err);
 }
 
-static const char *prebuilt(const kit_t *k, const char *name) {
-  static char p[4][MX_PATH_MAX];
-  static int i;
-  i = (i + 1) % 4;
-  snprintf(p[i], sizeof p[i], "%s/%s", k->o->prebuilt, name);
-  return p[i];
-}
+static const char *prebuilt(const kit_t *k, const char *name) { return in_dir(k->o->prebuilt, name); }
 
 /* Appends the device rows (and --vmfb for module `name` when prebuilt) to args at *n. */
 static void device_args(const kit_t *k, const char **args, int *n) {
@@ -240,7 +244,8 @@ static void module_name(char *out, size_t cap, const char *use, const char *prec
 /* "sm_89" -> 89; 0 if not an sm name. */
 static int sm_number(const char *arch) { return arch && !strncmp(arch, "sm_", 3) ? atoi(arch + 3) : 0; }
 
-static void phase_toolchain(kit_t *k, json_t *env) {
+static void phase_toolchain(kit_t *k) {
+  json_t *env = k->env;
   /* The compiler target. */
   if (k->o->prebuilt) {
     bool ok = mx_is_dir(prebuilt(k, "smoke")) && mx_file_exists(prebuilt(k, "smoke/add.vmfb"));
@@ -259,9 +264,7 @@ static void phase_toolchain(kit_t *k, json_t *env) {
       char *argv[] = {compiler, "--iree-hal-list-target-backends", NULL};
       mx_qrun_result_t r;
       char *text = NULL;
-      st = mx_qrun(argv, NULL, log, 60, &r);
-      if (!st && mx_qrun_ok(&r)) mx_status_ignore(mx_read_file(log, 1 << 20, &text, NULL));
-      mx_status_free(st);
+      mx_status_free(mx_qrun_capture(argv, log, 60, &r, &text));
       json_t *list = text ? mx_qual_parse_target_backends(text) : json_array();
       bool found = false;
       size_t i;
@@ -291,7 +294,6 @@ static void phase_toolchain(kit_t *k, json_t *env) {
     if (!strcmp(drivers[i].name, k->target.driver)) drv = &drivers[i];
   }
   json_object_set_new(env, "runtime", json_pack("{s:s, s:o}", "version", runtime, "drivers", jdrivers));
-  mx_status_ignore(mx_cli_write_json(dir_path(k, "env.json"), json_incref(env)));
   if (st) {
     gate(k, "toolchain.runtime_driver", 1, "fail", NULL, "%s", mx_status_message(st));
     mx_status_free(st);
@@ -325,7 +327,6 @@ static void phase_toolchain(kit_t *k, json_t *env) {
     tool_arch = json_string_value(json_object_get(json_array_get(agents, (size_t)index), "name"));
   json_object_set_new(json_object_get(env, "selected"), "runtime_device",
                       json_pack("{s:s, s:s, s:s, s:s?}", "uri", dev->uri, "name", dev->name, "arch", dev->arch, "tool_arch", tool_arch));
-  mx_status_ignore(mx_cli_write_json(dir_path(k, "env.json"), json_incref(env)));
   bool agree = !tool_arch || !dev->arch[0] || !strncmp(tool_arch, dev->arch, strlen(tool_arch));
   st = mx_target_check_device(&k->target, dev->uri, dev->arch);
   int tsm = sm_number(k->target.arch), dsm = sm_number(dev->arch);
@@ -501,7 +502,7 @@ static void check_gate(kit_t *k, const char *precision) {
     gate(k, id, 3, ok ? "pass" : "fail", s.rel_log,
          "%zu/%zu prompts pass the low-precision rule; %ld steps, %ld flips (%ld counted, above 4 sigma), pooled "
          "agreement %.2f%%, max mean KL %.1e, worst ppl ratio %.5f, max sigma %.4f",
-         n_ok, n_all, steps, flips, counted, steps ? 100.0 * (double)(steps - flips) / (double)steps : 0.0, kl_max,
+         n_ok, n_all, steps, flips, counted, 100.0 * json_number_value(json_object_get(s.out, "pooled_agreement")), kl_max,
          ppl_worst, sigma_max);
   else
     gate(k, id, 3, ok ? "pass" : "fail", s.rel_log, "%zu/%zu prompts token-exact with HF fp32 over %lld steps%s", n_ok,
@@ -699,13 +700,10 @@ static double gpu_used(const kit_t *k) {
                           f[] = "--format=csv,noheader,nounits";
   if (access(exe, X_OK) != 0) return -1;
   snprintf(log, sizeof log, "%s/logs/nvidia-smi-memory.txt", k->dir);
-  unlink(log);
   char *argv[] = {exe, q, f, NULL};
   mx_qrun_result_t r;
-  mx_status_t st = mx_qrun(argv, NULL, log, 20, &r);
-  mx_status_free(st);
   char *text = NULL;
-  mx_status_ignore(mx_read_file(log, 1 << 16, &text, NULL));
+  mx_status_free(mx_qrun_capture(argv, log, 20, &r, &text));
   double used = -1;
   char drv[32];
   int index = 0;
@@ -756,23 +754,13 @@ static void phase_serve_and_soak(kit_t *k) {
     args[n++] = "--vmfb", args[n++] = prebuilt(k, mod);
   }
   args[n] = NULL;
-  char *argv[40] = {k->self};
-  for (int i = 0; args[i]; i++) argv[i + 1] = (char *)args[i], argv[i + 2] = NULL;
-  char rel[64], log[MX_PATH_MAX];
-  snprintf(rel, sizeof rel, "logs/%02d-serve.log", ++k->step_no);
-  snprintf(log, sizeof log, "%s/%s", k->dir, rel);
-  mx_strbuf_t cmd;
-  mx_strbuf_init(&cmd);
-  shell_words(&cmd, argv);
-  json_array_append_new(k->commands, json_pack("{s:s, s:s, s:s}", "step", "serve", "command", cmd.data ? cmd.data : "",
-                                               "log", rel));
-  mx_strbuf_free(&cmd);
-  pid_t pid;
   double before_start = gpu_used(k);
-  st = mx_qrun_spawn(argv, NULL, log, &pid);
-  if (st) {
-    gate(k, "server", 3, "fail", rel, "%s", mx_status_message(st));
-    mx_status_free(st);
+  step_t srv;
+  pid_t pid;
+  step_start(k, "serve", args, false, &srv, &pid);
+  const char *rel = srv.rel_log;
+  if (!pid) {
+    gate(k, "server", 3, "fail", rel, "%s", srv.how);
     gate(k, "soak", 3, "not_run", NULL, "the server did not start");
     return;
   }
@@ -1159,16 +1147,14 @@ int mx_cmd_qualify(int argc, char **argv) {
 
   /* Phase 0. */
   fprintf(stderr, "mlxcel qualify: phase 0: the machine baseline (hashing the model) ...\n");
-  json_t *env = NULL;
   char baseline_logs[MX_PATH_MAX];
   snprintf(baseline_logs, sizeof baseline_logs, "%s/logs/baseline", out);
-  st = mx_qual_baseline(baseline_logs, k.model, k.device, k.target_label, &env);
+  st = mx_qual_baseline(baseline_logs, k.model, k.device, k.target_label, &k.env);
   if (st) return mx_cli_report(st);
-  mx_status_ignore(mx_cli_write_json(dir_path(&k, "env.json"), json_incref(env)));
   save(&k);
 
   /* Phases 1-4, each only where what it needs passed. */
-  phase_toolchain(&k, env);
+  phase_toolchain(&k);
   bool tool_ok = passed(&k, "toolchain.compiler_target") && passed(&k, "toolchain.runtime_driver") &&
                  passed(&k, "toolchain.enumeration") && passed(&k, "toolchain.smoke");
   if (tool_ok && !mx_qrun_interrupted()) phase_engine(&k);
@@ -1193,7 +1179,7 @@ int mx_cmd_qualify(int argc, char **argv) {
   json_t *d = json_object_get(k.results, "decision");
   printf("mlxcel qualify: %s: %s\n  %s\n  report: %s/findings.md\n", k.device,
          json_string_value(json_object_get(d, "verdict")), json_string_value(json_object_get(d, "boundary")), out);
-  json_decref(env);
+  json_decref(k.env);
   json_decref(k.gen_f32);
   json_decref(k.results);
   json_decref(k.gates);

@@ -222,16 +222,14 @@ static char *tool(json_t *tools, const char *logs_dir, const char *log, const ch
   for (; args && args[n - 1] && n < 15; n++) argv[n] = (char *)args[n - 1];
   argv[n] = NULL;
   snprintf(path, sizeof path, "%s/%s.txt", logs_dir, log);
-  unlink(path);
   mx_qrun_result_t r;
   char *text = NULL;
-  mx_status_t st = mx_qrun(argv, NULL, path, 20, &r);
+  mx_status_t st = mx_qrun_capture(argv, path, 20, &r, &text);
   if (st) {
     snprintf(how, sizeof how, "%s", mx_status_message(st));
     mx_status_free(st);
   } else {
     mx_qrun_describe(&r, how, sizeof how);
-    if (mx_qrun_ok(&r)) mx_status_ignore(mx_read_file(path, 16u << 20, &text, NULL));
   }
   json_object_set_new(tools, log, json_pack("{s:s, s:s, s:s}", "status", text ? "ok" : "failed", "how", how, "log", path));
   return text;
@@ -465,13 +463,10 @@ mx_status_t mx_qual_baseline(const char *logs_dir, const char *model, const char
     json_object_set_new(iree, "compiler", json_string(path));
     char lp[MX_PATH_MAX];
     snprintf(lp, sizeof lp, "%s/iree-compile-version.txt", logs_dir);
-    unlink(lp);
     char *argv[] = {path, "--version", NULL};
     mx_qrun_result_t r;
     char *v = NULL;
-    mx_status_t rs = mx_qrun(argv, NULL, lp, 30, &r);
-    if (!rs && mx_qrun_ok(&r)) mx_status_ignore(mx_read_file(lp, 1 << 20, &v, NULL));
-    mx_status_free(rs);
+    mx_status_free(mx_qrun_capture(argv, lp, 30, &r, &v));
     json_object_set_new(iree, "compiler_version", jstr(v));
     free(v);
   } else {

@@ -71,7 +71,8 @@ mx_status_t mx_http_request(int port, const char *method, const char *path, cons
     st = mx_status_make(MX_STAGE_IO, "look at the server's log", "HTTP %s %s: malformed answer", method, path);
   if (!st) {
     const char *b = hdr_end + 4;
-    bool chunked = strcasestr(resp.data, "transfer-encoding: chunked") && strcasestr(resp.data, "transfer-encoding: chunked") < hdr_end;
+    const char *te = strcasestr(resp.data, "transfer-encoding: chunked");
+    bool chunked = te && te < hdr_end; /* in the headers, not the body */
     mx_strbuf_t dec;
     mx_strbuf_init(&dec);
     if (!chunked) {

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "base/clock.h"
+#include "base/file.h"
 
 extern char **environ;
 static volatile sig_atomic_t interrupted;
@@ -141,6 +142,14 @@ mx_status_t mx_qrun(char *const argv[], char *const env_extra[], const char *log
   pid_t pid;
   MX_RETURN_IF_ERROR(mx_qrun_spawn(argv, env_extra, log_path, &pid));
   mx_qrun_wait(pid, timeout_s, r);
+  return NULL;
+}
+
+mx_status_t mx_qrun_capture(char *const argv[], const char *log_path, double timeout_s, mx_qrun_result_t *r, char **text) {
+  *text = NULL;
+  unlink(log_path);
+  MX_RETURN_IF_ERROR(mx_qrun(argv, NULL, log_path, timeout_s, r));
+  if (mx_qrun_ok(r)) mx_status_ignore(mx_read_file(log_path, 16u << 20, text, NULL));
   return NULL;
 }
 

@@ -37,6 +37,10 @@ void mx_qrun_stop(pid_t pid, double grace_s, mx_qrun_result_t *r);
 /* Spawn and wait. */
 MX_MUST_USE mx_status_t mx_qrun(char *const argv[], char *const env_extra[], const char *log_path, double timeout_s,
                                 mx_qrun_result_t *r);
+/* Runs argv into log_path (truncated first) and returns its output in *text (malloc'd) when it
+ * exited 0 and left nothing behind, else *text = NULL; r says how it ended. */
+MX_MUST_USE mx_status_t mx_qrun_capture(char *const argv[], const char *log_path, double timeout_s, mx_qrun_result_t *r,
+                                        char **text);
 /* True when the run ended by itself with exit status 0 and left nothing behind. */
 bool mx_qrun_ok(const mx_qrun_result_t *r);
 /* One line saying how the run ended: "exit 0 in 1.2 s", "timed out after 60 s", ... */
