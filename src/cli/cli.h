@@ -4,16 +4,20 @@
 #ifndef MX_CLI_CLI_H
 #define MX_CLI_CLI_H
 
+#include "base/interrupt.h" /* every command reports an interrupt the same way (mx_cli_report) */
 #include "base/status.h"
 #include "cli/options.h"
 #include "compiler/target.h"
 #include "engine/session.h"
 
-/* Exit codes: 0 success, 1 a check failed or a stage failed, 2 bad usage. */
+/* Exit codes: 0 success, 1 a check failed or a stage failed, 2 bad usage, 130 interrupted (SIGINT or
+ * SIGTERM during an interruptible step, base/interrupt.h). */
 #define MX_EXIT_FAIL 1
 #define MX_EXIT_USAGE 2
+#define MX_EXIT_INTERRUPTED 130
 
-/* Prints the status and returns the exit code it deserves (2 for usage, else 1); frees it. */
+/* Prints the status and returns the exit code it deserves (2 for usage, 130 once interrupted — printed
+ * as "mlxcel: interrupted: ..." — else 1); frees it. */
 int mx_cli_report(mx_status_t st);
 /* Parses argv for `cmd`: -1 when the command should go on, else its exit code (0 after printing
  * --help, 2 after reporting bad usage). */

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "base/file.h"
+#include "base/interrupt.h"
 #include "base/toolchain.h"
 #include "cli/cli.h"
 #include "compiler/compile.h"
@@ -141,5 +142,6 @@ int mx_cmd_compile(int argc, char **argv) {
       rmdir(dir);
     }
   }
+  if (st && temp && mx_interrupt_signal()) rmdir(dir); /* the interrupted compile emptied it */
   return mx_cli_report(st);
 }

@@ -3,11 +3,18 @@
 #include <string.h>
 
 #include "base/file.h"
+#include "base/interrupt.h"
 #include "cli/cli.h"
 #include "hlo/llama.h"
 
 int mx_cli_report(mx_status_t st) {
   if (!st) return 0;
+  /* A failure after SIGINT/SIGTERM is the interrupt's doing (a step stopped, or what came after it). */
+  if (mx_interrupt_signal()) {
+    fprintf(stderr, "mlxcel: interrupted: %s; remedy: %s\n", mx_status_message(st), mx_status_remedy(st));
+    mx_status_free(st);
+    return MX_EXIT_INTERRUPTED;
+  }
   int code = mx_status_stage(st) == MX_STAGE_USAGE ? MX_EXIT_USAGE : MX_EXIT_FAIL;
   mx_status_print(stderr, st);
   mx_status_free(st);

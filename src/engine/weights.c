@@ -7,7 +7,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/cachefile.h"
 #include "base/clock.h"
+#include "base/interrupt.h"
 #include "base/log.h"
 #include "base/file.h"
 #include "base/half.h"
@@ -62,7 +64,7 @@ static mx_status_t write_prepared(const mx_model_t *m, role_t *roles, int n, mx_
     memcpy(e[i].shape, roles[i].w->shape, sizeof e[i].shape);
   }
   char tmp[MX_PATH_MAX + 32];
-  snprintf(tmp, sizeof tmp, "%s.tmp%d", path, (int)getpid());
+  mx_cache_tmp_path(path, tmp, sizeof tmp);
   FILE *f = fopen(tmp, "wb");
   mx_status_t st = f ? mx_st_write_header(f, e, n, tmp) : mx_status_make(MX_STAGE_IO, "check the cache directory", "cannot create %s", tmp);
   const mx_model_config_t *c = mx_model_config(m);
@@ -74,6 +76,7 @@ static mx_status_t write_prepared(const mx_model_t *m, role_t *roles, int n, mx_
     void *outrow = malloc(sizeof(float) * (size_t)cols);
     if (!f32 || !outrow) st = mx_status_oom();
     for (int64_t r = 0; r < rows && !st; r++) {
+      if ((st = mx_interrupt_status("preparing the weights", "stopped and removed the partial file"))) break;
       int64_t src = roles[i].unpermute ? hf_row_source(r, c->head_dim) : r;
       mx_wtype_to_f32(w->type, w->data + (uint64_t)src * row_bytes, (uint64_t)cols, f32);
       size_t bytes;
@@ -91,9 +94,21 @@ static mx_status_t write_prepared(const mx_model_t *m, role_t *roles, int n, mx_
     free(outrow);
   }
   if (f && fclose(f) != 0 && !st) st = mx_status_make(MX_STAGE_IO, "check free disk space", "cannot finish %s", tmp);
-  if (!st && rename(tmp, path) != 0) st = mx_status_make(MX_STAGE_IO, "check that the cache directory is writable", "cannot store %s: %s", path, strerror(errno));
+  if (!st) st = mx_cache_file_seal(tmp, path); /* removes tmp when it fails */
   if (st) unlink(tmp);
   free(e);
+  return st;
+}
+
+/* The prepared file when it verifies, else written now (base/cachefile.h). */
+static mx_status_t reuse_or_write(const mx_model_t *m, role_t *roles, int n, mx_dtype_t precision, mx_param_files_t *out) {
+  bool trusted;
+  MX_RETURN_IF_ERROR(mx_cache_file_verify(out->files[0], &trusted));
+  if (trusted) return NULL;
+  double t0 = mx_now_ms();
+  mx_log(MX_LOG_INFO, "mlxcel: preparing %s weights for the runtime (once per model and precision) ...", mx_dtype_name(precision));
+  mx_status_t st = write_prepared(m, roles, n, precision, out->files[0]);
+  out->prepare_ms = mx_now_ms() - t0;
   return st;
 }
 
@@ -159,12 +174,13 @@ mx_status_t mx_weights_prepare(const mx_model_t *m, mx_dtype_t precision, mx_par
   out->n_files = 1;
   out->weight_dtype = precision;
   out->prepared = true;
-  if (!st && access(out->files[0], R_OK) != 0) {
-    double t0 = mx_now_ms();
-    mx_log(MX_LOG_INFO, "mlxcel: preparing %s weights for the runtime (once per model and precision) ...", mx_dtype_name(precision));
-    st = write_prepared(m, roles, n, precision, out->files[0]);
-    out->prepare_ms = mx_now_ms() - t0;
+  if (!st) {
+    mx_cache_sweep(dir); /* what killed preparations left behind */
+    mx_interrupt_enter();
+    st = reuse_or_write(m, roles, n, precision, out);
+    mx_interrupt_leave();
   }
+  if (!st) st = mx_interrupt_status("preparing the weights", "stopped before using them");
   free(roles);
   return st;
 }

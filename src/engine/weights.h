@@ -5,7 +5,9 @@
  * mixed types — is prepared once into a safetensors file in ~/.cache/mlxcel/weights/: dequantized,
  * stored in the precision's type, with GGUF's interleaved-RoPE Q/K row order undone, exactly as
  * transformers does when it loads a GGUF. The file is keyed by the source's identity (path, size,
- * modification time) and the target type, so it is reused until the source changes. */
+ * modification time) and the target type, so it is reused until the source changes — and only while
+ * it matches its checksum (base/cachefile.h): a damaged file is logged, deleted and prepared again.
+ * Preparing is interruptible (base/interrupt.h): SIGINT/SIGTERM stop it and remove the partial file. */
 #ifndef MX_ENGINE_WEIGHTS_H
 #define MX_ENGINE_WEIGHTS_H
 

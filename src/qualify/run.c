@@ -12,13 +12,15 @@
 
 #include "base/clock.h"
 #include "base/file.h"
+#include "base/interrupt.h"
 
 extern char **environ;
 static volatile sig_atomic_t interrupted;
 
+/* Also the engine's flag: a compile or weight preparation the kit runs in this process stops too. */
 static void on_signal(int sig) {
-  (void)sig;
   interrupted = 1;
+  mx_interrupt_raise(sig);
 }
 
 void mx_qrun_install_interrupt_handler(void) {

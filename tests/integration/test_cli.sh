@@ -308,6 +308,131 @@ if [ -n "${MLXCEL_TEST_MODEL:-}" ]; then
            '$BIN' batch-bench -m '$MLXCEL_TEST_MODEL' --slots 2 --requests 4 --context 128 --vmfb-dir '$vd' 2>&1"
 fi
 
+# --- the caches: checked before they are trusted, no litter, interruptible --------------------------
+# A cache of its own (XDG_CACHE_HOME in TMPDIR; the pinned toolchain stays where it is). The tiny model
+# (one layer, dim 64, one tensor widened to f32 so that its weights are prepared into the cache)
+# compiles in ~3 s; SmolLM2's graph takes ~40 s, long enough to interrupt.
+cx="$TMPDIR/caches"
+mkdir -p "$cx"
+read -r cx_compile cx_python < <(eval "$("$ROOT/scripts/iree/setup-cpu.sh" --env 2>/dev/null)"; echo "$MLXCEL_XLA_IREE_COMPILE $MLXCEL_XLA_WORKER_PYTHON")
+CX=(env XDG_CACHE_HOME="$cx/xdg" MLXCEL_XLA_IREE_COMPILE="$cx_compile" MLXCEL_XLA_WORKER_PYTHON="$cx_python")
+cx_w="$cx/xdg/mlxcel/weights" cx_vm="$cx/xdg/mlxcel/iree-$("$BIN" --version | sed -n 's/.*IREE pin \([^)]*\)).*/\1/p')/vmfb"
+python3 - "$SHARED/data/llama-3.2-1b/config.json" "$cx/tiny.json" <<'PY'
+import json, sys
+c = json.load(open(sys.argv[1]))
+c.update(hidden_size=64, intermediate_size=128, num_hidden_layers=1, num_attention_heads=2, num_key_value_heads=1, head_dim=32)
+c.pop("rope_scaling", None)
+json.dump(c, open(sys.argv[2], "w"))
+PY
+"$BIN" synth --config "$cx/tiny.json" --tokenizer "$SHARED/data/llama3-tokenizer" -o "$cx/tiny" >/dev/null 2>&1
+python3 - "$cx/tiny/model.safetensors" <<'PY'
+import json, struct, sys  # model.norm.weight bf16 -> f32: mixed types, so the weights get prepared
+raw = open(sys.argv[1], "rb").read()
+n = struct.unpack("<Q", raw[:8])[0]
+head, body, out, parts, off = json.loads(raw[8:8 + n]), raw[8 + n:], {}, [], 0
+for name, t in head.items():
+    if name == "__metadata__": out[name] = t; continue
+    b = body[t["data_offsets"][0]:t["data_offsets"][1]]
+    if name == "model.norm.weight": b, t = b"".join(b"\0\0" + b[i:i + 2] for i in range(0, len(b), 2)), dict(t, dtype="F32")
+    out[name] = dict(t, data_offsets=[off, off + len(b)]); parts.append(b); off += len(b)
+h = json.dumps(out).encode(); h += b" " * (-len(h) % 8)
+open(sys.argv[1], "wb").write(struct.pack("<Q", len(h)) + h + b"".join(parts))
+PY
+damage() { # damage HOW FILE: zero (the tensors after the safetensors header), flip (one byte), truncate
+  python3 - "$@" <<'PY'
+import os, struct, sys
+how, p = sys.argv[1], sys.argv[2]
+size = os.path.getsize(p)
+with open(p, "r+b") as f:
+    if how == "zero":
+        n = 8 + struct.unpack("<Q", f.read(8))[0]; f.truncate(n); f.truncate(size)
+    elif how == "flip":
+        f.seek(size // 2); b = f.read(1); f.seek(size // 2); f.write(bytes([b[0] ^ 0x10]))
+    else:
+        f.truncate(size // 3)
+PY
+}
+tiny=("${CX[@]}" "$BIN" generate -m "$cx/tiny" -p "The sky is" -n 8 --no-chat --context 32)
+# Litter of writers that were killed (their pid is gone), and a file of one still running (this shell).
+mkdir -p "$cx_w" "$cx_vm"
+sh -c 'exit 0' & dead=$!
+wait "$dead"
+touch "$cx_vm/0123.vmfb.tmp$dead" "$cx_vm/0123.vmfb.tmp$dead.mlir" "$cx_vm/0123.vmfb.tmp$dead.log" \
+  "$cx_w/0123-f32.safetensors.tmp$dead" "$cx_w/4567-f32.safetensors.tmp$$"
+expect_ok "the tiny model answers from a cold cache" '.' "${tiny[@]}"
+cp "$out" "$cx/clean.txt"
+if [ -n "$(find "$cx_w" "$cx_vm" -maxdepth 1 -name "*.tmp$dead*")" ] || [ ! -e "$cx_w/4567-f32.safetensors.tmp$$" ] \
+   || [ "$(grep -c 'which is gone' "$err")" -ne 4 ]; then bad "stale temporary files of dead writers are swept from both caches"
+else ok "stale temporary files of dead writers are swept from both caches (a live writer's kept)"; fi
+rm -f "$cx_w/4567-f32.safetensors.tmp$$"
+cx_weights=$(ls "$cx_w"/*.safetensors) cx_module=$(ls "$cx_vm"/*.vmfb)
+[ -s "$cx_weights.sum" ] && [ -s "$cx_module.sum" ] && ok "both caches write a checksum beside their file" || bad "no checksum sidecars"
+# rebuilt NAME HOW FILE WHAT: after damaging FILE, the next start logs that FILE failed verification,
+# rebuilds it (WHAT: the log line of the rebuild) and answers as the clean run did.
+rebuilt() {
+  local name=$1 how=$2 file=$3 what=$4
+  damage "$how" "$file"
+  timeout 300 "${tiny[@]}" >"$out" 2>"$err"
+  local rc=$?
+  if [ "$rc" -ne 0 ]; then bad "$name: exit $rc"
+  elif ! grep -qF "mlxcel: cache: $file failed verification (" "$err" || ! grep -q "$what" "$err"; then bad "$name: no verification line or no rebuild"
+  elif ! cmp -s "$out" "$cx/clean.txt"; then bad "$name: the answer differs from the clean run's"
+  else ok "$name"; fi
+}
+rebuilt "zeroed prepared weights are caught, prepared again, same answer" zero "$cx_weights" '^mlxcel: preparing f32 weights'
+rebuilt "prepared weights with one byte flipped are caught, prepared again, same answer" flip "$cx_weights" '^mlxcel: preparing f32 weights'
+rebuilt "a truncated cached module is caught, compiled again, same answer" truncate "$cx_module" '^mlxcel: compiling '
+# A full disk, as iree-compile 3.13 reports it (checked with -o /dev/full): named, with the free space,
+# and a failed compile keeps only its last MLIR and log.
+printf '#!/bin/sh\n[ "$1" = --version ] && { echo "IREE (a fake that finds the disk full)"; exit 0; }\necho "error opening input file: No space left on device"\necho "LLVM ERROR: IO failure on output stream: No space left on device"\nexit 1\n' > "$cx/full-disk-compile"
+chmod +x "$cx/full-disk-compile"
+for i in 1 2; do
+  timeout 120 "${CX[@]}" MLXCEL_XLA_IREE_COMPILE="$cx/full-disk-compile" "$BIN" generate -m "$cx/tiny" -p hi -n 2 --no-chat --context 32 >"$out" 2>"$err"
+  rc=$?
+  [ "$rc" -eq 1 ] && [ "$(grep -c '^mlxcel: io: ' "$err")" -eq 1 ] && ! grep -q '^mlxcel: compile: ' "$err" && ! workers_left \
+    && ok "compiling on a full disk is reported as a disk problem, stage io ($i)" || bad "full disk ($i): exit $rc"
+done
+grep -q "No space left on device (.* bytes free in $cx_vm; log: $cx_vm/failed/last.log); remedy: .*XDG_CACHE_HOME" "$err" \
+  && ok "the disk error names the directory, its free bytes and the log; the remedy moves the cache" || bad "disk error wording"
+[ -z "$(find "$cx_vm" -maxdepth 1 -type f ! -name '*.vmfb' ! -name '*.vmfb.sum')" ] && [ "$(ls "$cx_vm/failed" | tr '\n' ' ')" = "last.log last.mlir " ] \
+  && ok "failed compiles leave only failed/last.mlir and last.log" || { ls -R "$cx_vm" > "$out"; bad "failed compiles left litter"; }
+
+# interrupt_during_compile NAME SIGNAL COMMAND...: COMMAND (caches in $cx/xdg, started as a terminal job
+# is, with SIGINT not ignored) gets SIGNAL once it logs that it is compiling. It must exit 130 within
+# 2 s with an "interrupted" line, and leave no compiler, no worker and no temporary file.
+interrupt_during_compile() {
+  local name=$1 sig=$2 i p; shift 2
+  set -m
+  "$@" >"$out" 2>"$err" &
+  local pid=$!
+  set +m
+  for i in $(seq 1 1200); do grep -q '^mlxcel: compiling' "$err" && break; kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
+  local t0; t0=$(date +%s%N)
+  kill -s "$sig" "$pid" 2>/dev/null
+  for i in $(seq 1 40); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
+  local ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+  kill -0 "$pid" 2>/dev/null && kill -KILL "$pid"
+  wait "$pid" 2>/dev/null; local rc=$?
+  sleep 0.2
+  local left; left=$(pgrep -f -- "$cx/xdg" | tr '\n' ' ') # the compiler's arguments name the cache
+  for p in $left; do kill -KILL "$p" 2>/dev/null; done
+  local tmps; tmps=$(find "$cx/xdg" -name '*.tmp[0-9]*' | tr '\n' ' ')
+  if [ "$rc" -ne 130 ]; then bad "$name: exit $rc ${ms} ms after SIG$sig, expected 130"
+  elif [ "$ms" -gt 2000 ]; then bad "$name: took ${ms} ms"
+  elif [ "$(grep -c "^mlxcel: interrupted: .*SIG$sig while compiling" "$err")" -ne 1 ]; then bad "$name: no 'interrupted' line"
+  elif [ -n "$left" ]; then bad "$name: left running: $left"
+  elif workers_left; then bad "$name: a worker process was left running"
+  elif [ -n "$tmps" ]; then bad "$name: temporary files left: $tmps"
+  else ok "$name (exit 130 after ${ms} ms)"; fi
+}
+if [ -n "${MLXCEL_TEST_MODEL:-}" ]; then
+  interrupt_during_compile "generate: SIGTERM during a cold compile" TERM "${CX[@]}" "$BIN" generate -m "$MLXCEL_TEST_MODEL" -p Hi -n 2 --context 48
+  interrupt_during_compile "generate: SIGINT during a cold compile" INT "${CX[@]}" "$BIN" generate -m "$MLXCEL_TEST_MODEL" -p Hi -n 2 --context 48
+  interrupt_during_compile "serve: SIGINT during the start-up compile" INT "${CX[@]}" "$BIN" serve -m "$MLXCEL_TEST_MODEL" --port 0 --context 48
+  interrupt_during_compile "serve: SIGTERM during the start-up compile" TERM "${CX[@]}" "$BIN" serve -m "$MLXCEL_TEST_MODEL" --port 0 --context 48
+fi
+rm -rf "$cx"
+
 # --- the qualification kit: bad input, the HIP report, an interrupt -------------------------------
 q="$TMPDIR/qualify"
 expect_error "qualify: unknown device" 2 usage "$BIN" qualify --device nope -o "$q-a"
