@@ -49,7 +49,7 @@ static const mx_opt_t gen_rows[] = {
     GEN_ROW(chat, .name = "--no-chat", .kind = MX_OPT_SWITCH, .set = 2, .help = "tokenize the prompt as it is"),
     GEN_ROW(system, .name = "--system", .metavar = "TEXT", .help = "a system message (chat only)"),
     GEN_ROW(temperature, .name = "--temperature", .kind = MX_OPT_FLOAT, .metavar = "T", .def = "0",
-            .help = "0 = greedy, else sample"),
+            .help = "0 (or below 1e-5) = greedy, else sample"),
     GEN_ROW(top_k, .name = "--top-k", .kind = MX_OPT_INT, .metavar = "K", .lo = 0, .hi = 1 << 22, .def = "0",
             .help = "sample among the K likeliest tokens (0: off)"),
     GEN_ROW(top_p, .name = "--top-p", .kind = MX_OPT_FLOAT, .metavar = "P", .def = "1",

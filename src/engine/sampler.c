@@ -18,12 +18,17 @@ mx_status_t mx_sampling_validate(const mx_sampling_t *s) {
   if (s->top_k < 0) return mx_status_make(MX_STAGE_USAGE, "use 0 (off) or a positive count", "top-k %d is out of range", s->top_k);
   if (!(s->top_p > 0 && s->top_p <= 1)) return mx_status_make(MX_STAGE_USAGE, "use a value in (0, 1]", "top-p %g is out of range", s->top_p);
   if (!(s->min_p >= 0 && s->min_p < 1)) return mx_status_make(MX_STAGE_USAGE, "use a value in [0, 1)", "min-p %g is out of range", s->min_p);
-  if (!(s->repeat_penalty > 0 && s->repeat_penalty <= 10))
-    return mx_status_make(MX_STAGE_USAGE, "use a value in (0, 10], 1 = off", "repetition penalty %g is out of range", s->repeat_penalty);
+  /* Refused rather than clamped: a caller who asks for 1e-6 gets an error naming the bound, not
+   * a different penalty than it asked for without being told. */
+  if (!(s->repeat_penalty >= MX_SAMPLING_MIN_REPEAT_PENALTY && s->repeat_penalty <= 10))
+    return mx_status_make(MX_STAGE_USAGE, "use a value in [0.01, 10], 1 = off", "repetition penalty %g is out of range",
+                          s->repeat_penalty);
   return NULL;
 }
 
-bool mx_sampling_is_greedy(const mx_sampling_t *s) { return s->temperature == 0 && s->repeat_penalty == 1; }
+static bool greedy_temperature(float t) { return t < MX_SAMPLING_GREEDY_TEMPERATURE; }
+
+bool mx_sampling_is_greedy(const mx_sampling_t *s) { return greedy_temperature(s->temperature) && s->repeat_penalty == 1; }
 
 mx_sampler_t *mx_sampler_create(const mx_sampling_t *p, int vocab) {
   mx_sampler_t *s = calloc(1, sizeof *s);
@@ -60,15 +65,33 @@ static int cmp_desc(const void *a, const void *b, void *ctx) {
   return *(const int32_t *)a - *(const int32_t *)b; /* ties: lower id first, as argmax */
 }
 
+/* NaN never compares greater, so a NaN start would win over the whole row: start at the first
+ * non-NaN entry instead. */
 int32_t mx_logits_argmax(const float *logits, int n) {
   int32_t best = 0;
-  for (int i = 1; i < n; i++)
+  while (best < n - 1 && isnan(logits[best])) best++;
+  for (int i = best + 1; i < n; i++)
     if (logits[i] > logits[best]) best = i;
-  return best;
+  return isnan(logits[best]) ? 0 : best;
 }
 
+/* The lowest index of the largest finite logit; 0 when none is finite. */
+static int32_t finite_argmax(const float *logits, int n) {
+  int32_t best = -1;
+  for (int i = 0; i < n; i++)
+    if (isfinite(logits[i]) && (best < 0 || logits[i] > logits[best])) best = i;
+  return best < 0 ? 0 : best;
+}
+
+/* A row is sampled only when every processed logit is finite or -inf (a token made impossible) and
+ * its largest is finite: NaN or +inf (a broken device result, or an overflow of the penalty or the
+ * temperature) makes the sort's order arbitrary and every probability NaN, and the draw then fell
+ * to the last candidate, the least likely. Such a row gets the argmax of its finite raw logits (the
+ * row as it came, before the penalty and the temperature): a defined choice, the one greedy decoding
+ * makes among the entries that are usable. */
 int32_t mx_sampler_pick(mx_sampler_t *s, float *logits, const int32_t *history, int n_history) {
   int V = s->vocab;
+  int32_t fallback = finite_argmax(logits, V);
   if (s->p.repeat_penalty != 1) {
     memset(s->seen, 0, (size_t)V);
     for (int i = 0; i < n_history; i++)
@@ -78,11 +101,16 @@ int32_t mx_sampler_pick(mx_sampler_t *s, float *logits, const int32_t *history, 
         *l = *l > 0 ? *l / s->p.repeat_penalty : *l * s->p.repeat_penalty;
       }
   }
-  if (s->p.temperature == 0) return mx_logits_argmax(logits, V);
+  bool greedy = greedy_temperature(s->p.temperature);
+  float top = -INFINITY;
   for (int i = 0; i < V; i++) {
     s->order[i] = i;
-    logits[i] /= s->p.temperature;
+    if (!greedy) logits[i] /= s->p.temperature;
+    if (isnan(logits[i]) || logits[i] == INFINITY) return fallback;
+    if (logits[i] > top) top = logits[i];
   }
+  if (top == -INFINITY) return fallback;
+  if (greedy) return mx_logits_argmax(logits, V);
   qsort_r(s->order, (size_t)V, sizeof *s->order, cmp_desc, logits);
   int n = s->p.top_k > 0 && s->p.top_k < V ? s->p.top_k : V;
   /* Softmax over the kept candidates, in f64 for the cumulative sums. */

@@ -303,7 +303,7 @@ static mx_status_t parse_field(const char *key, const json_t *v, const mx_api_li
     MX_RETURN_IF_ERROR(want_number(key, v, 0, 0.999999, false, &d, err));
     r->sampling.min_p = (float)d;
   } else if (!strcmp(key, "repetition_penalty")) {
-    MX_RETURN_IF_ERROR(want_number(key, v, 0, 10, true, &d, err));
+    MX_RETURN_IF_ERROR(want_number(key, v, MX_SAMPLING_MIN_REPEAT_PENALTY, 10, false, &d, err));
     r->sampling.repeat_penalty = (float)d;
   } else if (!strcmp(key, "top_k")) {
     if (!json_is_integer(v)) return bad(err, key, "invalid_type", "top_k must be an integer, not %s", json_kind(v));

@@ -1,5 +1,9 @@
-/* The sampler (engine/sampler): greedy ties, top-k, top-p, seeds, repetition penalty, bad values. */
+/* The sampler (engine/sampler): greedy ties, top-k, top-p, seeds, repetition penalty, bad values;
+ * temperatures too small to divide by, rows holding NaN or infinity, the penalty's lower bound. */
 #include "testutil.h"
+
+#include <float.h>
+#include <math.h>
 
 #include "engine/sampler.h"
 
@@ -46,9 +50,131 @@ static void sampler_behaves(void **state) {
   assert_status(mx_sampling_validate(&bad), MX_STAGE_USAGE, "top-p");
 }
 
+
+/* A temperature so small that dividing by it overflows (1e-39: 30 / 1e-39 is past FLT_MAX) made
+ * every probability NaN, and the draw then fell through to the least likely token (issue 14, defect
+ * 6). Below MX_SAMPLING_GREEDY_TEMPERATURE the request is greedy, in mx_sampling_is_greedy (so the
+ * sequence takes the device's argmax) and in the sampler itself (taken when a penalty is on). */
+static void tiny_temperature_is_greedy(void **state) {
+  (void)state;
+  const float base[6] = {10.0f, 30.0f, 25.0f, -10.0f, 30.0f, 0.0f}; /* argmax 1; least likely 3 */
+  const float temps[] = {1e-39f, 1e-45f, FLT_MIN, 1e-30f, MX_SAMPLING_GREEDY_TEMPERATURE / 2};
+  for (size_t t = 0; t < sizeof temps / sizeof temps[0]; t++) {
+    for (uint64_t seed = 0; seed < 8; seed++) {
+      mx_sampling_t p = {.temperature = temps[t], .top_p = 1, .repeat_penalty = 1, .seed = seed};
+      assert_ok(mx_sampling_validate(&p));
+      assert_true(mx_sampling_is_greedy(&p));
+      mx_sampler_t *s = mx_sampler_create(&p, 6);
+      float l[6];
+      memcpy(l, base, sizeof l);
+      assert_int_equal(mx_sampler_pick(s, l, NULL, 0), 1);
+      mx_sampler_destroy(s);
+      /* With a penalty the host samples, and the tiny temperature is still greedy there: 1 and 4
+       * are seen, so 2 wins. */
+      p.repeat_penalty = 2;
+      assert_false(mx_sampling_is_greedy(&p));
+      s = mx_sampler_create(&p, 6);
+      memcpy(l, base, sizeof l);
+      int32_t hist[2] = {1, 4};
+      assert_int_equal(mx_sampler_pick(s, l, hist, 2), 2);
+      mx_sampler_destroy(s);
+    }
+  }
+  /* At and above the threshold it samples. */
+  mx_sampling_t p = {.temperature = MX_SAMPLING_GREEDY_TEMPERATURE, .top_p = 1, .repeat_penalty = 1};
+  assert_false(mx_sampling_is_greedy(&p));
+}
+
+/* A row holding NaN or +inf (a broken device result) must not be sampled from: the comparisons make
+ * the order arbitrary and the probabilities NaN, and the draw fell to the last candidate, the least
+ * likely. The documented choice is the argmax of the row's finite logits. -inf is a legitimate
+ * "impossible" logit and does not trigger it, unless nothing else is left. */
+static void nonfinite_rows_fall_back_to_finite_argmax(void **state) {
+  (void)state;
+  const float nan = NAN, inf = INFINITY;
+  struct {
+    float l[6];
+    int32_t want; /* the argmax of the finite entries */
+  } rows[] = {
+      {{1, 2, nan, 5, -3, 0}, 3},
+      {{nan, 2, 1, 5, -3, 0}, 3},
+      {{1, 2, 4, 5, -3, nan}, 3},
+      {{1, inf, 4, 5, -3, 0}, 3},
+      {{1, 2, 4, 5, -inf, inf}, 3},
+      {{nan, nan, nan, nan, nan, nan}, 0}, /* nothing finite: the lowest id */
+      {{-inf, -inf, -inf, -inf, -inf, -inf}, 0},
+      {{-inf, -inf, 7, -inf, nan, -inf}, 2},
+  };
+  const mx_sampling_t modes[] = {
+      {.temperature = 1, .top_p = 1, .repeat_penalty = 1},
+      {.temperature = 0.7f, .top_k = 3, .top_p = 1, .repeat_penalty = 1},
+      {.temperature = 1.3f, .top_p = 0.9f, .min_p = 0.05f, .repeat_penalty = 1},
+      {.temperature = 1, .top_p = 1, .repeat_penalty = 1.5f},
+      {.temperature = 0, .top_p = 1, .repeat_penalty = 1.5f}, /* host greedy after the penalty */
+  };
+  for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++)
+    for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++)
+      for (uint64_t seed = 0; seed < 16; seed++) {
+        mx_sampling_t p = modes[m];
+        p.seed = seed;
+        mx_sampler_t *s = mx_sampler_create(&p, 6);
+        float l[6];
+        memcpy(l, rows[r].l, sizeof l);
+        int32_t got = mx_sampler_pick(s, l, NULL, 0);
+        if (got != rows[r].want) fprintf(stderr, "row %zu mode %zu seed %llu: got %d\n", r, m, (unsigned long long)seed, got);
+        assert_int_equal(got, rows[r].want);
+        mx_sampler_destroy(s);
+      }
+  /* The host's greedy argmax (a greedy sequence in a batch that fetched logits) skips NaN too. */
+  const float a[4] = {nan, 1, 5, -2};
+  assert_int_equal(mx_logits_argmax(a, 4), 2);
+  const float b[4] = {3, nan, 5, 5};
+  assert_int_equal(mx_logits_argmax(b, 4), 2);
+  const float c[3] = {nan, nan, nan};
+  assert_int_equal(mx_logits_argmax(c, 3), 0);
+  /* A -inf entry is only impossible: a finite row around it samples as usual (top-k 1: the max). */
+  mx_sampling_t p = {.temperature = 1, .top_k = 1, .top_p = 1, .repeat_penalty = 1};
+  mx_sampler_t *s = mx_sampler_create(&p, 4);
+  float d[4] = {-inf, 1, 3, -inf};
+  assert_int_equal(mx_sampler_pick(s, d, NULL, 0), 2);
+  mx_sampler_destroy(s);
+}
+
+/* A penalty near 0 divides a seen token's positive logit by it: 1e-39 overflowed to +inf, and NaN
+ * followed. mx_sampling_validate refuses a penalty below MX_SAMPLING_MIN_REPEAT_PENALTY (a usage
+ * error naming it, which the server answers with 400); the sampler given one anyway falls back to the
+ * finite argmax rather than drawing from NaN. */
+static void repeat_penalty_bound(void **state) {
+  (void)state;
+  const float refused[] = {1e-39f, 1e-30f, 1e-3f, MX_SAMPLING_MIN_REPEAT_PENALTY / 2, 0, -1, NAN, 10.5f};
+  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+    mx_sampling_t p = {.temperature = 1, .top_p = 1, .repeat_penalty = refused[i]};
+    assert_status(mx_sampling_validate(&p), MX_STAGE_USAGE, "repetition penalty");
+  }
+  const float accepted[] = {MX_SAMPLING_MIN_REPEAT_PENALTY, 0.5f, 1, 1.3f, 10};
+  for (size_t i = 0; i < sizeof accepted / sizeof accepted[0]; i++) {
+    mx_sampling_t p = {.temperature = 1, .top_p = 1, .repeat_penalty = accepted[i]};
+    assert_ok(mx_sampling_validate(&p));
+  }
+  /* Unvalidated: the seen tokens 1 and 4 become +inf; the pick is the raw row's finite argmax. */
+  const float base[6] = {10.0f, 30.0f, 25.0f, -10.0f, 30.0f, 0.0f};
+  for (uint64_t seed = 0; seed < 16; seed++) {
+    mx_sampling_t p = {.temperature = 1, .top_p = 1, .repeat_penalty = 1e-39f, .seed = seed};
+    mx_sampler_t *s = mx_sampler_create(&p, 6);
+    float l[6];
+    memcpy(l, base, sizeof l);
+    int32_t hist[2] = {1, 4};
+    assert_int_equal(mx_sampler_pick(s, l, hist, 2), 1);
+    mx_sampler_destroy(s);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(sampler_behaves),
+      cmocka_unit_test(tiny_temperature_is_greedy),
+      cmocka_unit_test(nonfinite_rows_fall_back_to_finite_argmax),
+      cmocka_unit_test(repeat_penalty_bound),
   };
   return cmocka_run_group_tests_name("engine/sampler", tests, NULL, NULL);
 }

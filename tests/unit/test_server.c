@@ -128,7 +128,9 @@ static void numbers_out_of_range_are_refused(void **state) {
   expect_bad(C, "{\"prompt\":\"a\",\"top_p\":1.01}", 400, "top_p", "at most 1");
   expect_bad(C, "{\"prompt\":\"a\",\"top_k\":-1}", 400, "top_k", "-1");
   expect_bad(C, "{\"prompt\":\"a\",\"min_p\":1}", 400, "min_p", "at most");
-  expect_bad(C, "{\"prompt\":\"a\",\"repetition_penalty\":0}", 400, "repetition_penalty", "above 0");
+  expect_bad(C, "{\"prompt\":\"a\",\"repetition_penalty\":0}", 400, "repetition_penalty", "at least 0.01");
+  /* Below ~1e-38 the penalty used to overflow the logits into NaN (issue 14, defect 6). */
+  expect_bad(C, "{\"prompt\":\"a\",\"repetition_penalty\":1e-39}", 400, "repetition_penalty", "at least 0.01");
   expect_bad(C, "{\"prompt\":\"a\",\"stop\":[\"1\",\"2\",\"3\",\"4\",\"5\",\"6\",\"7\",\"8\",\"9\"]}", 400, "stop", "at most 8");
   char body[600];
   snprintf(body, sizeof body, "{\"prompt\":\"a\",\"stop\":\"%0300d\"}", 0);
