@@ -26,7 +26,8 @@ UNIT_OBJ := $(UNIT_SRC:%.c=$(BUILD)/%.o)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all deps run test check test-unit test-asan test-integration clean \
-        iree iree-env iree-cpu iree-cuda iree-rocm unit-bins asan-bins bundle model fuzz fuzz-run oracle compile-matrix
+        iree iree-env iree-cpu iree-cuda iree-rocm unit-bins asan-bins tsan-bins test-tsan bundle model fuzz fuzz-run oracle \
+        compile-matrix
 
 all: $(BUILD)/mlxcel $(BUILD)/mlxcel-worker.py $(BUILD)/mlxcel-server
 
@@ -113,8 +114,8 @@ run: deps iree model
 
 # --- tests: the tiers are in tests/README.md ---------------------------------------------------
 test: deps iree model
-	@$(MAKE) --no-print-directory all unit-bins fuzz asan-bins
-	@tests/run_tests.sh $(BUILD) build-asan
+	@$(MAKE) --no-print-directory all unit-bins fuzz asan-bins tsan-bins
+	@tests/run_tests.sh $(BUILD) build-asan build-tsan
 
 # The offline tier: the unit suites that need no IREE toolchain, no model and no network, in both
 # builds. It installs nothing: the Debian packages it builds with come from `make deps`, once.
@@ -128,6 +129,9 @@ test-unit: deps iree model
 test-asan: deps iree model
 	@$(MAKE) --no-print-directory asan-bins
 	@tests/run_tests.sh --tier asan $(BUILD) build-asan
+test-tsan: deps iree model
+	@$(MAKE) --no-print-directory tsan-bins
+	@tests/run_tests.sh --tier tsan $(BUILD) build-asan build-tsan
 test-integration: deps iree model
 	@$(MAKE) --no-print-directory all $(BUILD)/fake-hip/libamdhip64.so
 	@tests/run_tests.sh --tier integration $(BUILD)
@@ -136,6 +140,13 @@ test-integration: deps iree model
 ASAN_OPT := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 asan-bins:
 	@$(MAKE) --no-print-directory BUILD=build-asan OPT="$(ASAN_OPT)" unit-bins
+
+# The unit tests and the binary again, built with ThreadSanitizer into build-tsan/, for the suites and
+# the live server that start threads (tests/run_tests.sh --tier tsan). TSan cannot be combined with
+# ASan, hence a third build.
+TSAN_OPT := -O1 -g -fsanitize=thread -fno-omit-frame-pointer
+tsan-bins:
+	@$(MAKE) --no-print-directory BUILD=build-tsan OPT="$(TSAN_OPT)" unit-bins
 
 unit-bins: $(UNIT_BIN) $(BUILD)/mlxcel $(BUILD)/mlxcel-worker.py $(BUILD)/fake-hip/libamdhip64.so
 
@@ -158,7 +169,7 @@ bundle:
 	@echo "bundle: build-bundle/mlxcel (+ mlxcel-server link) + build-bundle/mlxcel-worker.py + libmicrohttpd.so.12"
 
 # --- fuzzing (libFuzzer, clang) ----------------------------------------------------------------
-FUZZ_TARGETS := fuzz_safetensors fuzz_gguf fuzz_tokenizer fuzz_baseline
+FUZZ_TARGETS := fuzz_safetensors fuzz_gguf fuzz_tokenizer fuzz_baseline fuzz_api_request
 FUZZ_SECONDS ?= 60
 FUZZ_CC      ?= clang
 FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -std=c11 -D_GNU_SOURCE \
@@ -174,6 +185,12 @@ QUALIFY_FUZZ_SRC := src/qualify/baseline.c src/qualify/run.c
 build-fuzz/fuzz_baseline: tests/fuzz/fuzz_baseline.c $(FUZZ_LIB_SRC) $(QUALIFY_FUZZ_SRC) $(wildcard src/*/*.h)
 	@mkdir -p build-fuzz
 	$(FUZZ_CC) $(FUZZ_FLAGS) $< $(FUZZ_LIB_SRC) $(QUALIFY_FUZZ_SRC) -o $@ $(JANSSON_LIBS) $(PCRE2_LIBS) -lm
+
+# The server's request parser, with the sampler's range checks it calls.
+API_FUZZ_SRC := src/server/openai.c src/engine/sampler.c
+build-fuzz/fuzz_api_request: tests/fuzz/fuzz_api_request.c $(FUZZ_LIB_SRC) $(API_FUZZ_SRC) $(wildcard src/*/*.h)
+	@mkdir -p build-fuzz
+	$(FUZZ_CC) $(FUZZ_FLAGS) $< $(FUZZ_LIB_SRC) $(API_FUZZ_SRC) -o $@ $(JANSSON_LIBS) $(PCRE2_LIBS) -lm
 
 build-fuzz/make_seeds: tests/fuzz/make_seeds.c $(FUZZ_LIB_SRC) tests/unit/gguf_writer.h
 	@mkdir -p build-fuzz

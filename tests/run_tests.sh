@@ -2,23 +2,26 @@
 # Runs the tests of one tier, or every test (the default: `make test`). Each suite prints its own
 # results; the last line sums them up, "N passed, N failed". Run it from the repository root:
 #
-#   tests/run_tests.sh [--tier TIER] [BUILD [ASAN_BUILD]]     (defaults: all, build, build-asan)
+#   tests/run_tests.sh [--tier TIER] [BUILD [ASAN_BUILD [TSAN_BUILD]]]
+#                                          (defaults: all, build, build-asan, build-tsan)
 #
 #   check        the offline unit suites (tests/unit/test_*.c but *_iree.c) of both builds: no IREE
 #                toolchain, no model, no network (`make check`)
 #   unit         every unit suite of BUILD (`make test-unit`)
 #   asan         every unit suite of ASAN_BUILD, the ASan/UBSan build (`make test-asan`)
-#   integration  the CLI integration suite on BUILD/mlxcel (`make test-integration`)
-#   all          unit, asan and integration, then the HF oracles, the live server, the engine gates,
-#                the compile matrix and a short fuzz
+#   integration  the CLI integration suites on BUILD/mlxcel (`make test-integration`)
+#   tsan         the suites that start threads, and the live server under load, in TSAN_BUILD, the
+#                ThreadSanitizer build (`make test-tsan`); a reported race fails the suite
+#   all          unit, asan, integration and tsan, then the HF oracles, the live server, the engine
+#                gates, the compile matrix and a short fuzz
 set -uo pipefail
 tier=all
 if [ "${1:-}" = --tier ]; then tier=${2:-}; shift; [ $# -gt 0 ] && shift; fi
 case $tier in
-  check | unit | asan | integration | all) ;;
-  *) echo "usage: $0 [--tier check|unit|asan|integration|all] [BUILD [ASAN_BUILD]]" >&2; exit 2 ;;
+  check | unit | asan | integration | tsan | all) ;;
+  *) echo "usage: $0 [--tier check|unit|asan|integration|tsan|all] [BUILD [ASAN_BUILD [TSAN_BUILD]]]" >&2; exit 2 ;;
 esac
-build=${1:-build} asan=${2:-build-asan}
+build=${1:-build} asan=${2:-build-asan} tsan=${3:-build-tsan}
 passed=0 failed=0 suites_failed=0
 export CMOCKA_MESSAGE_OUTPUT=stdout
 # The shared data (Llama 3 tokenizer, Llama-3.2-1B config) lives beside the checkout.
@@ -83,6 +86,22 @@ export MLXCEL_TEST_MODEL=$MODEL
 in_tier unit && for t in $(unit_suites); do run_suite "unit: $t" "$build/tests/$t"; done
 in_tier asan && for t in $(unit_suites); do run_suite "unit (asan+ubsan): $t" "$asan/tests/$t"; done
 in_tier integration && run_suite "integration: cli" tests/integration/test_cli.sh "$build/mlxcel"
+in_tier integration && run_suite "integration: limits" tests/integration/test_limits.sh "$build/mlxcel"
+# ThreadSanitizer: the suites that start threads (named here, and any suite whose source starts one or
+# the signal watcher), then the live server under concurrent load, a worker kill and SIGTERM. A report
+# ends the process at once with TSan's exit status 66 (halt_on_error), which fails the suite.
+tsan_suites() {
+  { printf '%s\n' test_scheduler_iree test_worker_iree test_server
+    grep -l -e pthread_create -e mx_interrupt_watch_start -e mx_sched_create -e mx_fleet_create tests/unit/test_*.c |
+      xargs -n1 basename | sed 's/\.c$//'; } | sort -u
+}
+if in_tier tsan; then
+  for t in $(tsan_suites); do
+    run_suite "unit (tsan): $t" env TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" "$tsan/tests/$t"
+  done
+  run_suite "integration (tsan): the live server's threads under load" \
+    env TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" tests/integration/test_server_threads.sh "$tsan/mlxcel" "$MODEL"
+fi
 if [ "$tier" != all ]; then
   finish
   exit
@@ -111,6 +130,10 @@ run_suite "oracle: SmolLM2 chat template vs transformers" "$PY" tests/oracle/cha
 run_suite "server: openai client against mlxcel-server (SmolLM2)" "$PY" tests/server/openai_client_test.py \
   --mlxcel "$build/mlxcel" --model "$MODEL"
 run_suite "server: README curl examples" tests/server/curl_examples.sh "$build/mlxcel" "$MODEL"
+# Faults cost only the requests in flight (the worker killed, stopped, failing a call; idle and busy;
+# one and two devices), slow-loris and half-closed clients, the API key's refusals and inheritance.
+run_suite "server: reliability and security (fault injection, slow-loris, auth)" "$PY" tests/server/reliability_test.py \
+  --mlxcel "$build/mlxcel" --model "$MODEL"
 
 # Engine gates: our greedy trajectories against HF transformers fp32 (tests/oracle/fixtures), and
 # f16/bf16 against our own f32 under the low-precision rule (docs/qualification.md).

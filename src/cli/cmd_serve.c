@@ -20,6 +20,7 @@ typedef struct {
   char *devices_text; /* --devices, split in place */
   const char *host, *api_key, *model_name;
   long port, slots, queue, max_body, timeout_s, shutdown_s, max_connections;
+  long request_timeout_s, max_per_client, probe_interval_s, max_restarts;
   bool quiet;
 } serve_args_t;
 
@@ -28,6 +29,7 @@ typedef struct {
   mx_cli_session_args_t s;
   const char *model_name, *host, *api_key, *devices;
   long port, queue, max_body, timeout_s, max_connections, shutdown_s;
+  long request_timeout_s, max_per_client, probe_interval_s, max_restarts;
   int quiet;
 } serve_opts_t;
 
@@ -48,9 +50,20 @@ static const mx_opt_t serve_rows[] = {
     SERVE_ROW(max_body, .name = "--max-body", .kind = MX_OPT_INT, .metavar = "BYTES", .lo = 256, .hi = 1L << 30,
               .def = "1048576", .help = "largest request body; larger gets 413"),
     SERVE_ROW(timeout_s, .name = "--timeout", .kind = MX_OPT_INT, .metavar = "S", .lo = 1, .hi = 86400, .def = "30",
-              .help = "idle connection timeout in seconds: slow clients are dropped"),
+              .help = "idle connection timeout in seconds: silent clients are dropped"),
+    SERVE_ROW(request_timeout_s, .name = "--request-timeout", .kind = MX_OPT_INT, .metavar = "S", .lo = 1, .hi = 86400,
+              .def = "30", .help = "a request's headers and body must arrive within S seconds (of the connection opening or "
+                                   "its previous answer), else 408 and the connection is closed: bounds slow-loris clients"),
     SERVE_ROW(max_connections, .name = "--max-connections", .kind = MX_OPT_INT, .metavar = "N", .lo = 1, .hi = 4096,
               .def = "256", .help = "open connections at most (one thread each)"),
+    SERVE_ROW(max_per_client, .name = "--max-connections-per-client", .kind = MX_OPT_INT, .metavar = "N", .lo = 1,
+              .hi = 4096, .def = "64", .help = "open connections per client address at most; beyond, new ones are closed"),
+    SERVE_ROW(probe_interval_s, .name = "--probe-interval", .kind = MX_OPT_INT, .metavar = "S", .lo = 0, .hi = 3600,
+              .def = "5", .help = "ping an idle device worker every S seconds, so a dead or hung one is found and "
+                                  "restarted before a request needs it (0: off)"),
+    SERVE_ROW(max_restarts, .name = "--max-restarts", .kind = MX_OPT_INT, .metavar = "N", .lo = 0, .hi = 100, .def = "3",
+              .help = "restart a lost device worker up to N times in a row, with back-off, before giving the device up "
+                      "(0: give it up at once)"),
     SERVE_ROW(shutdown_s, .name = "--shutdown-timeout", .kind = MX_OPT_INT, .metavar = "S", .lo = 0, .hi = 3600,
               .def = "10", .help = "on SIGINT/SIGTERM, let running requests finish this long"),
     SERVE_ROW(quiet, .name = "--quiet", .kind = MX_OPT_SWITCH, .help = "no per-request log line on stderr"),
@@ -113,6 +126,17 @@ static mx_status_t parse_args(int argc, char **argv, serve_args_t *a, int *want_
   a->max_body = o.max_body;
   a->timeout_s = o.timeout_s;
   a->max_connections = o.max_connections;
+  a->request_timeout_s = o.request_timeout_s;
+  a->max_per_client = o.max_per_client;
+  a->probe_interval_s = o.probe_interval_s;
+  a->max_restarts = o.max_restarts;
+  /* An empty key would switch authentication off: refused here, before anything is compiled. The
+   * option table reads an empty variable as unset; for the key that is the dangerous case
+   * (MLXCEL_API_KEY=$KEY with KEY unset), so it is refused too. */
+  const char *key_env = getenv("MLXCEL_API_KEY");
+  if ((a->api_key && !a->api_key[0]) || (!a->api_key && key_env && !key_env[0]))
+    return mx_status_make(MX_STAGE_USAGE, "give --api-key (or MLXCEL_API_KEY) a non-empty key, or neither to serve without one",
+                          "the API key is empty: it would switch authentication off");
   a->shutdown_s = o.shutdown_s;
   a->quiet = o.quiet;
   return split_devices(a, o.devices ? o.devices : a->so.device);
@@ -128,15 +152,13 @@ static void default_model_name(const char *path, char *out, size_t cap) {
 }
 
 static mx_status_t serve(serve_args_t *a) {
-  /* SIGINT/SIGTERM are taken by sigwait below, in this thread only: blocked before any thread or
-   * worker exists, every thread inherits the mask, and so do the device workers (a terminal's
-   * Ctrl-C reaches the whole process group; the workers must outlive the drain). SIGPIPE: a client
-   * that hangs up must not kill the server. */
-  sigset_t sigs;
-  sigemptyset(&sigs);
-  sigaddset(&sigs, SIGINT);
-  sigaddset(&sigs, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &sigs, NULL);
+  /* SIGINT/SIGTERM are taken by the watcher thread's sigwait (base/interrupt.h): blocked before any
+   * other thread or worker exists, every thread inherits the mask, and so do the device workers (a
+   * terminal's Ctrl-C reaches the whole process group; the workers must outlive the drain). It runs
+   * from here on, so a signal during start-up stops the compile or weight preparation (exit 130).
+   * SIGPIPE: a client that hangs up must not kill the server. */
+  mx_status_t wst = mx_interrupt_watch_start();
+  if (wst) return wst;
   signal(SIGPIPE, SIG_IGN);
 
   char name[256];
@@ -144,19 +166,30 @@ static mx_status_t serve(serve_args_t *a) {
   else default_model_name(a->so.model_path, name, sizeof name);
   if (!name[0]) return mx_status_make(MX_STAGE_USAGE, "give --model-name a non-empty id", "--model-name is empty");
 
+  /* The key stays in this process: the device workers and the compiler inherit the environment,
+   * and have no use for it. */
+  char *key = a->api_key ? strdup(a->api_key) : NULL;
+  if (a->api_key && !key) return mx_status_oom();
+  unsetenv("MLXCEL_API_KEY");
+
   /* Sessions are started in this thread: a worker is tied to the thread that started it. */
   mx_fleet_t *f = NULL;
-  mx_fleet_options_t fo = {.session = a->so, .devices = a->devices, .n_devices = a->n_devices, .queue_max = (int)a->queue};
+  mx_fleet_options_t fo = {.session = a->so, .devices = a->devices, .n_devices = a->n_devices, .queue_max = (int)a->queue,
+                           .probe_interval_ms = (int)a->probe_interval_s * 1000, .max_restarts = (int)a->max_restarts};
   mx_status_t st = mx_fleet_create(&fo, &f);
+  if (!st) st = mx_interrupt_status("starting the server", "stopped it before it listened"); /* a step that does not poll */
   mx_server_t *srv = NULL;
   if (!st) {
-    mx_server_options_t o = {.host = a->host ? a->host : "127.0.0.1", .port = (int)a->port, .api_key = a->api_key,
+    mx_server_options_t o = {.host = a->host ? a->host : "127.0.0.1", .port = (int)a->port, .api_key = key,
                              .model_name = name, .max_body = (size_t)a->max_body, .timeout_s = (int)a->timeout_s,
-                             .max_connections = (int)a->max_connections, .log_requests = !a->quiet, .fleet = f};
+                             .request_timeout_s = (int)a->request_timeout_s, .max_connections = (int)a->max_connections,
+                             .max_connections_per_client = (int)a->max_per_client, .log_requests = !a->quiet, .fleet = f};
     st = mx_server_start(&o, &srv);
   }
+  free(key); /* the server keeps its own copy */
   if (st) {
     mx_fleet_destroy(f);
+    mx_interrupt_watch_stop();
     return st;
   }
   const char *host = a->host ? a->host : "127.0.0.1";
@@ -165,13 +198,12 @@ static mx_status_t serve(serve_args_t *a) {
   int n = mx_fleet_size(f), slots = mx_fleet_slots(f);
   for (int i = 0; i < n; i++)
     snprintf(devs + strlen(devs), sizeof devs - strlen(devs), "%s%s", i ? " + " : "", mx_fleet_device(f, i));
-  fprintf(stderr, "mlxcel-server: listening on http://%s%s%s:%d (model %s, device%s %s, %d slot%s)\n", v6 ? "[" : "", host,
-          v6 ? "]" : "", mx_server_port(srv), name, n > 1 ? "s" : "", devs, slots, slots == 1 ? "" : "s");
+  fprintf(stderr, "mlxcel-server: listening on http://%s%s%s:%d (model %s, device%s %s, %d slot%s, %s)\n", v6 ? "[" : "",
+          host, v6 ? "]" : "", mx_server_port(srv), name, n > 1 ? "s" : "", devs, slots, slots == 1 ? "" : "s",
+          a->api_key ? "API key required on /v1" : "no API key: /v1 is open to whoever reaches the port");
   fflush(stderr);
 
-  int sig = 0;
-  while (sigwait(&sigs, &sig) != 0) {
-  }
+  int sig = mx_interrupt_watch_wait();
   fprintf(stderr, "mlxcel-server: %s: no new connections; letting running requests finish (up to %ld s)\n",
           sig == SIGINT ? "SIGINT" : "SIGTERM", a->shutdown_s);
   mx_server_quiesce(srv);

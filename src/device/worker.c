@@ -196,6 +196,7 @@ void mx_worker_destroy(mx_worker_t *w) {
 }
 
 pid_t mx_worker_pid(const mx_worker_t *w) { return w ? w->pid : -1; }
+bool mx_worker_alive(const mx_worker_t *w) { return w && !w->dead; }
 const char *mx_worker_runtime_version(const mx_worker_t *w) { return w->runtime_version; }
 void mx_worker_set_timeout(mx_worker_t *w, int timeout_ms) { w->timeout_ms = timeout_ms > 0 ? timeout_ms : DEFAULT_TIMEOUT_MS; }
 
@@ -316,6 +317,14 @@ mx_status_t mx_worker_ping(mx_worker_t *w) {
   copy_str(w->runtime_version, sizeof w->runtime_version, json_object_get(resp, "runtime"));
   json_decref(resp);
   return NULL;
+}
+
+mx_status_t mx_worker_ping_within(mx_worker_t *w, int timeout_ms) {
+  int saved = w->timeout_ms;
+  w->timeout_ms = timeout_ms > 0 ? timeout_ms : saved;
+  mx_status_t st = mx_worker_ping(w);
+  w->timeout_ms = saved;
+  return st;
 }
 
 static void parse_device(json_t *d, mx_device_desc_t *out) {

@@ -67,10 +67,15 @@ MX_MUST_USE mx_status_t mx_worker_spawn(const mx_worker_options_t *opts, mx_work
 /* Asks the worker to shut down, waits briefly, kills it if needed, reaps it. NULL is fine. */
 void mx_worker_destroy(mx_worker_t *w);
 pid_t mx_worker_pid(const mx_worker_t *w);
+/* False once a call found the worker dead or hung (it was then stopped): every later call fails. */
+bool mx_worker_alive(const mx_worker_t *w);
 const char *mx_worker_runtime_version(const mx_worker_t *w);
 void mx_worker_set_timeout(mx_worker_t *w, int timeout_ms);
 
 MX_MUST_USE mx_status_t mx_worker_ping(mx_worker_t *w);
+/* A ping that must answer within timeout_ms (the liveness probe of an idle worker: a hung one is
+ * stopped after that, not after the call timeout). */
+MX_MUST_USE mx_status_t mx_worker_ping_within(mx_worker_t *w, int timeout_ms);
 MX_MUST_USE mx_status_t mx_worker_list(mx_worker_t *w, mx_driver_desc_t *out, int cap, int *n_out);
 MX_MUST_USE mx_status_t mx_worker_open(mx_worker_t *w, const char *uri, mx_device_desc_t *out);
 /* Loads a VMFB; `param_files` (may be NULL) are bound under parameter scope "model". */

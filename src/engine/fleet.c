@@ -33,7 +33,11 @@ mx_status_t mx_fleet_create(const mx_fleet_options_t *o, mx_fleet_t **out) {
     if (o->n_devices > 1) mx_log(MX_LOG_INFO, "mlxcel: starting device %d of %d: %s", i + 1, o->n_devices, so.device);
     st = mx_session_open(&so, &f->sessions[i]);
     if (!st) st = mx_session_start(f->sessions[i]);
-    mx_sched_options_t sched = {.n_slots = st ? 0 : mx_session_slots(f->sessions[i]), .queue_max = o->queue_max};
+    char label[96];
+    snprintf(label, sizeof label, "%s (backend %d)", so.device, i);
+    mx_sched_options_t sched = {.n_slots = st ? 0 : mx_session_slots(f->sessions[i]), .queue_max = o->queue_max,
+                                .probe_interval_ms = o->probe_interval_ms, .probe_timeout_ms = o->probe_timeout_ms,
+                                .max_restarts = o->max_restarts, .label = label};
     if (!st) st = mx_sched_create(f->sessions[i], &sched, &f->scheds[i]);
   }
   if (st) {
@@ -91,15 +95,16 @@ int mx_fleet_slots(const mx_fleet_t *f) {
 }
 
 int mx_fleet_pick(const mx_fleet_t *f, uint64_t tiebreak) {
-  int best = -1;
+  int best = -1, waiting = -1;
   double best_load = 0;
   for (int k = 0; k < f->n; k++) {
     int i = (int)((tiebreak + (uint64_t)k) % (uint64_t)f->n);
     mx_sched_stats_t st;
     mx_sched_stats(f->scheds[i], &st);
-    if (!st.healthy) continue;
+    if (st.state == MX_DEVICE_RESTARTING && waiting < 0) waiting = i;
+    if (st.state != MX_DEVICE_READY) continue;
     double load = (double)(st.active + st.queued) / (st.n_slots > 0 ? st.n_slots : 1);
     if (best < 0 || load < best_load) best = i, best_load = load;
   }
-  return best;
+  return best >= 0 ? best : waiting;
 }

@@ -20,6 +20,7 @@ typedef struct {
   const char *const *devices;   /* URIs (copied) */
   int n_devices;                /* 1..MX_FLEET_MAX_DEVICES */
   int queue_max;                /* requests that may wait for a slot, per device */
+  int probe_interval_ms, probe_timeout_ms, max_restarts; /* per device: mx_sched_options_t */
 } mx_fleet_options_t;
 
 typedef struct mx_fleet mx_fleet_t;
@@ -39,8 +40,9 @@ mx_session_t *mx_fleet_session(const mx_fleet_t *f, int i);
 mx_sched_t *mx_fleet_sched(const mx_fleet_t *f, int i);
 int mx_fleet_slots(const mx_fleet_t *f); /* over every device */
 
-/* The healthy device with the most room (fewest active + queued requests per slot), -1 when none is
- * healthy. `tiebreak` (any number, e.g. random) rotates the scan so equal devices share the work. */
+/* The ready device with the most room (fewest active + queued requests per slot); when none is
+ * ready, a restarting one (the request waits in its queue for the restart); -1 when every device
+ * was given up. `tiebreak` (any number, e.g. random) rotates the scan so equal devices share the work. */
 int mx_fleet_pick(const mx_fleet_t *f, uint64_t tiebreak);
 
 #endif

@@ -2,13 +2,28 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "base/clock.h"
+#include "base/log.h"
 #include "hlo/llama.h"
+
+/* A device call that fails while the worker stays up fails the requests in it; this many in a row
+ * mean the device itself is broken, and it is restarted like a lost one. */
+#define MAX_CALL_ERRORS_IN_A_ROW 3
+/* Restart back-off: the first retry after this, doubling, at most RESTART_BACKOFF_MAX_MS. */
+#define RESTART_BACKOFF_MS 500
+#define RESTART_BACKOFF_MAX_MS 8000
+#define DEFAULT_PROBE_TIMEOUT_MS 5000
+/* How often the engine reads the device's memory figures between calls (the /metrics gauges). */
+#define MEMORY_REFRESH_MS 1000
+/* After a shutdown's deadline, how long a device call may still take before its worker is killed. */
+#define SHUTDOWN_KILL_GRACE_MS 1000
 
 struct mx_request {
   atomic_int refs;     /* the caller's, and the engine's while queued or running */
@@ -41,6 +56,9 @@ struct mx_sched {
   int n_slots, queue_max, vocab;
   pthread_t thread;
   bool thread_started;
+  char label[96];
+  int probe_interval_ms, probe_timeout_ms, max_restarts;
+  atomic_int worker_pid; /* the live worker's, for a shutdown that must kill a hung one */
   pthread_mutex_t dev_mu; /* one caller of the session at a time */
   pthread_mutex_t mu; /* guards the queue, the slots' occupancy, the flags and the counters */
   pthread_cond_t cv;  /* wakes the engine: a submit, a cancel, a shutdown */
@@ -50,7 +68,14 @@ struct mx_sched {
   int active;
   bool closing;       /* no more submits */
   double deadline_ms; /* closing: cancel running requests after this time */
-  bool healthy;
+  mx_device_state_t state;
+  int call_errors;    /* device calls failed in a row with the worker up (engine thread) */
+  char last_failure[256];
+  uint64_t restarts;
+  _Atomic uint64_t request_errors; /* counted by the engine outside mu too */
+  bool has_memory;
+  uint64_t device_bytes, device_bytes_peak;
+  double memory_read_ms; /* engine thread: when the figures were last read */
   uint64_t admitted, finished, decode_steps, prompt_tokens, admitted_while_busy;
   _Atomic uint64_t tokens_generated; /* counted by the engine outside mu */
   float *logits;      /* slots x vocab */
@@ -180,11 +205,15 @@ static bool take_token(mx_sched_t *s, mx_request_t *r, int32_t id, mx_finish_t *
   return done;
 }
 
-/* A device failure ends every running and waiting request and marks the scheduler unhealthy. */
-static void fail_all_locked(mx_sched_t *s, mx_status_t st) {
-  s->healthy = false;
+/* Ends every running request with (a copy of) st. */
+static void fail_running_locked(mx_sched_t *s, mx_status_t st) {
   for (int b = 0; b < s->n_slots; b++)
     if (s->slots[b]) finish_locked(s, s->slots[b], MX_FINISH_ERROR, mx_status_clone(st));
+}
+
+/* Ends every running and waiting request with (a copy of) st. */
+static void fail_all_locked(mx_sched_t *s, mx_status_t st) {
+  fail_running_locked(s, st);
   while (s->head) {
     mx_request_t *r = s->head;
     s->head = r->next;
@@ -192,7 +221,126 @@ static void fail_all_locked(mx_sched_t *s, mx_status_t st) {
     finish_locked(s, r, MX_FINISH_ERROR, mx_status_clone(st));
   }
   s->tail = NULL;
+}
+
+/* ------------------------------------------------------------------- device loss and restart */
+
+const char *mx_device_state_name(mx_device_state_t st) {
+  return st == MX_DEVICE_READY ? "ready" : st == MX_DEVICE_RESTARTING ? "restarting" : "failed";
+}
+
+/* Reads the device's memory figures (engine thread, holding dev_mu, between calls). A failure to
+ * read them is left to the next device call to find. */
+static void read_memory(mx_sched_t *s) {
+  mx_alloc_stats_t as;
+  mx_status_t st = mx_session_device_stats(s->session, &as);
+  s->memory_read_ms = mx_now_ms();
+  if (st) {
+    mx_status_free(st);
+    return;
+  }
+  pthread_mutex_lock(&s->mu);
+  s->has_memory = true;
+  s->device_bytes = as.device_bytes_allocated - as.device_bytes_freed;
+  s->device_bytes_peak = as.device_bytes_peak;
+  pthread_mutex_unlock(&s->mu);
+}
+
+/* Sleeps up to ms under s->mu, waking early for a shutdown. */
+static void backoff_locked(mx_sched_t *s, int ms) {
+  struct timespec until;
+  clock_gettime(CLOCK_REALTIME, &until);
+  until.tv_sec += ms / 1000;
+  until.tv_nsec += (long)(ms % 1000) * 1000000L;
+  if (until.tv_nsec >= 1000000000L) until.tv_sec++, until.tv_nsec -= 1000000000L;
+  while (!s->closing && pthread_cond_timedwait(&s->cv, &s->mu, &until) != ETIMEDOUT) {
+  }
+}
+
+/* The device is lost (its worker died, hung, or kept failing calls): the running requests fail
+ * (their KV rows are gone), the waiting ones stay queued, and the worker is restarted with back-off
+ * up to max_restarts times; then the device is given up and everything waiting fails. The cause is
+ * logged once, here. Called by the engine thread with s->mu held; takes ownership of why. */
+static void device_lost_locked(mx_sched_t *s, mx_status_t why) {
+  snprintf(s->last_failure, sizeof s->last_failure, "%s", mx_status_message(why));
+  s->state = MX_DEVICE_RESTARTING;
+  atomic_store(&s->worker_pid, -1);
+  fail_running_locked(s, why);
+  bool restart = s->max_restarts > 0 && !s->closing;
+  mx_log(MX_LOG_ERROR, "mlxcel: device %s lost: %s%s", s->label, mx_status_message(why),
+         restart ? "; restarting its worker" : s->closing ? "; shutting down" : "; restarts are off (--max-restarts 0): giving it up");
+  int delay = RESTART_BACKOFF_MS;
+  for (int attempt = 1; restart && attempt <= s->max_restarts && !s->closing; attempt++) {
+    if (attempt > 1) {
+      backoff_locked(s, delay);
+      delay = delay * 2 > RESTART_BACKOFF_MAX_MS ? RESTART_BACKOFF_MAX_MS : delay * 2;
+      if (s->closing) break;
+    }
+    pthread_mutex_unlock(&s->mu);
+    double t0 = mx_now_ms();
+    pthread_mutex_lock(&s->dev_mu);
+    mx_status_t st = mx_session_restart(s->session);
+    if (!st) read_memory(s);
+    pid_t pid = mx_session_worker_pid(s->session);
+    pthread_mutex_unlock(&s->dev_mu);
+    pthread_mutex_lock(&s->mu);
+    if (!st) {
+      s->state = MX_DEVICE_READY;
+      s->restarts++;
+      s->call_errors = 0;
+      atomic_store(&s->worker_pid, (int)pid);
+      mx_log(MX_LOG_INFO, "mlxcel: device %s restarted (attempt %d of %d, %.0f ms); %d waiting request%s", s->label,
+             attempt, s->max_restarts, mx_now_ms() - t0, s->queued, s->queued == 1 ? " resumes" : "s resume");
+      mx_status_free(why);
+      return;
+    }
+    mx_log(MX_LOG_ERROR, "mlxcel: device %s: restart attempt %d of %d failed: %s", s->label, attempt, s->max_restarts,
+           mx_status_message(st));
+    mx_status_free(st);
+  }
+  s->state = MX_DEVICE_FAILED;
+  if (restart && !s->closing) mx_log(MX_LOG_ERROR, "mlxcel: device %s given up after %d restart attempts", s->label, s->max_restarts);
+  fail_all_locked(s, why);
+  mx_status_free(why);
+}
+
+/* A device call failed with st. The worker gone (died, hung) means a lost device; a worker that
+ * answered with an error failed only the requests in that call, unless the calls keep failing.
+ * Returns whether the device was lost. Engine thread, s->mu held; takes ownership of st. */
+static bool call_failed_locked(mx_sched_t *s, mx_status_t st, mx_request_t *const *in_call, int n) {
+  bool lost = !mx_session_worker_alive(s->session) || ++s->call_errors >= MAX_CALL_ERRORS_IN_A_ROW;
+  if (lost) {
+    if (mx_session_worker_alive(s->session))
+      st = mx_status_annotate(st, "%d device calls failed in a row", s->call_errors);
+    device_lost_locked(s, st);
+    return true;
+  }
+  mx_log(MX_LOG_WARN, "mlxcel: device %s: a call failed (the worker is up; the requests in it fail): %s", s->label,
+         mx_status_message(st));
+  for (int i = 0; i < n; i++)
+    if (in_call[i] && in_call[i]->slot >= 0) {
+      atomic_fetch_add(&s->request_errors, 1);
+      finish_locked(s, in_call[i], MX_FINISH_ERROR, mx_status_clone(st));
+    }
   mx_status_free(st);
+  return false;
+}
+
+/* The device's token for a request, or the error that fails that request alone: a token outside
+ * the vocabulary is what an argmax over NaN logits gives. */
+static mx_status_t check_device_token(mx_sched_t *s, int32_t id) {
+  if (id >= 0 && id < s->vocab) return NULL;
+  return mx_status_make(MX_STAGE_CALL, "retry the request; if it recurs, report it with the prompt, the model and the device",
+                        "the device returned token %d, outside the vocabulary 0..%d (NaN or infinite logits for this "
+                        "sequence)",
+                        id, s->vocab - 1);
+}
+
+/* check_device_token, counted: a request failed by the device while the device stayed up. */
+static mx_status_t check_device_token_counted(mx_sched_t *s, int32_t id) {
+  mx_status_t st = check_device_token(s, id);
+  if (st) atomic_fetch_add(&s->request_errors, 1);
+  return st;
 }
 
 /* Ends cancelled requests (queued or running); with the deadline passed, every running one. */
@@ -242,11 +390,17 @@ static void admit_one_locked(mx_sched_t *s) {
       mx_session_prefill_slot(s->session, slot, r->seq.history.ids, r->n_prompt, greedy ? NULL : s->logits, &next);
   pthread_mutex_unlock(&s->dev_mu);
   mx_finish_t why = MX_FINISH_NONE;
-  mx_status_t err = NULL;
-  bool done = !st && take_token(s, r, mx_seq_pick(&r->seq, next, greedy ? NULL : s->logits), &why, &err);
+  mx_status_t err = st || !greedy ? NULL : check_device_token_counted(s, next);
+  bool done = err != NULL;
+  if (err) why = MX_FINISH_ERROR;
+  else if (!st) done = take_token(s, r, mx_seq_pick(&r->seq, next, greedy ? NULL : s->logits), &why, &err);
   pthread_mutex_lock(&s->mu);
-  if (st) fail_all_locked(s, st);
-  else if (done) finish_locked(s, r, why, err);
+  if (st) {
+    call_failed_locked(s, st, &r, 1);
+    return;
+  }
+  s->call_errors = 0;
+  if (done) finish_locked(s, r, why, err);
 }
 
 /* One decode call for every running request: K greedy steps when every running request is greedy
@@ -281,32 +435,84 @@ static void decode_step_locked(mx_sched_t *s) {
       if (!r || done[b]) continue; /* a request that ended inside the call ignores its later steps */
       /* When any slot samples, the step returns every slot's logits; greedy slots take their argmax. */
       float *row = greedy ? NULL : s->logits + (size_t)b * (size_t)s->vocab;
-      done[b] = take_token(s, r, mx_seq_pick(&r->seq, next[k * s->n_slots + b], row), &why[b], &err[b]);
+      int32_t id = next[k * s->n_slots + b];
+      if (!row && (err[b] = check_device_token_counted(s, id))) {
+        done[b] = true, why[b] = MX_FINISH_ERROR;
+        continue;
+      }
+      done[b] = take_token(s, r, mx_seq_pick(&r->seq, id, row), &why[b], &err[b]);
     }
   pthread_mutex_lock(&s->mu);
   s->decode_steps += (uint64_t)steps;
   if (st) {
-    fail_all_locked(s, st);
+    call_failed_locked(s, st, run, s->n_slots);
     return;
   }
+  s->call_errors = 0;
   for (int b = 0; b < s->n_slots; b++)
     if (run[b] && done[b]) finish_locked(s, run[b], why[b], err[b]);
 }
 
+/* The idle worker's liveness probe: a ping (and the memory figures) that must answer in time. A
+ * worker that died or hung while nobody used it is found here, not by the next request. */
+static void probe_locked(mx_sched_t *s) {
+  pthread_mutex_unlock(&s->mu);
+  pthread_mutex_lock(&s->dev_mu);
+  mx_status_t st = mx_session_ping(s->session, s->probe_timeout_ms);
+  if (!st) read_memory(s);
+  pthread_mutex_unlock(&s->dev_mu);
+  pthread_mutex_lock(&s->mu);
+  if (st) device_lost_locked(s, mx_status_annotate(st, "the idle worker's liveness probe"));
+}
+
+/* Waits for work; with probes on, at most until the next probe is due, and runs it. */
+static void idle_wait_locked(mx_sched_t *s, double *next_probe) {
+  if (s->probe_interval_ms <= 0 || s->state != MX_DEVICE_READY) {
+    pthread_cond_wait(&s->cv, &s->mu);
+    return;
+  }
+  double now = mx_now_ms();
+  if (now < *next_probe) {
+    int ms = (int)(*next_probe - now) + 1;
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += ms / 1000;
+    until.tv_nsec += (long)(ms % 1000) * 1000000L;
+    if (until.tv_nsec >= 1000000000L) until.tv_sec++, until.tv_nsec -= 1000000000L;
+    pthread_cond_timedwait(&s->cv, &s->mu, &until);
+  }
+  if (!s->closing && !s->head && s->active == 0 && mx_now_ms() >= *next_probe) {
+    probe_locked(s);
+    *next_probe = mx_now_ms() + s->probe_interval_ms;
+  }
+}
+
 static void *engine_main(void *arg) {
   mx_sched_t *s = arg;
+  double next_probe = mx_now_ms() + s->probe_interval_ms;
+  pthread_mutex_lock(&s->dev_mu);
+  read_memory(s); /* the gauges have figures before the first request */
+  pthread_mutex_unlock(&s->dev_mu);
   pthread_mutex_lock(&s->mu);
   for (;;) {
     sweep_cancelled_locked(s);
     if (s->closing && s->active == 0 && !s->head) break;
-    if (s->head && s->active < s->n_slots) admit_one_locked(s);
+    if (s->state == MX_DEVICE_READY && s->head && s->active < s->n_slots) admit_one_locked(s);
     if (s->active > 0) {
       decode_step_locked(s);
+      if (s->active > 0 && mx_now_ms() - s->memory_read_ms > MEMORY_REFRESH_MS) {
+        pthread_mutex_unlock(&s->mu);
+        pthread_mutex_lock(&s->dev_mu);
+        read_memory(s);
+        pthread_mutex_unlock(&s->dev_mu);
+        pthread_mutex_lock(&s->mu);
+      }
+      next_probe = mx_now_ms() + s->probe_interval_ms; /* a busy device just answered */
       continue;
     }
-    if (!s->head) {
+    if (!s->head || s->state != MX_DEVICE_READY) {
       if (s->closing) continue; /* re-check the exit condition */
-      pthread_cond_wait(&s->cv, &s->mu);
+      idle_wait_locked(s, &next_probe);
     }
   }
   pthread_mutex_unlock(&s->mu);
@@ -330,7 +536,13 @@ mx_status_t mx_sched_create(mx_session_t *session, const mx_sched_options_t *o, 
   s->n_slots = o->n_slots;
   s->queue_max = o->queue_max;
   s->vocab = s->config->vocab;
-  s->healthy = true;
+  s->state = MX_DEVICE_READY;
+  snprintf(s->label, sizeof s->label, "%s", o->label ? o->label : "device");
+  s->probe_interval_ms = o->probe_interval_ms;
+  s->probe_timeout_ms = o->probe_timeout_ms > 0 ? o->probe_timeout_ms : DEFAULT_PROBE_TIMEOUT_MS;
+  s->max_restarts = o->max_restarts;
+  atomic_init(&s->worker_pid, (int)mx_session_worker_pid(session));
+  mx_session_defer_token_checks(session); /* check_device_token fails one request, not the batch */
   s->logits = malloc(sizeof(float) * (size_t)s->n_slots * (size_t)s->vocab);
   pthread_mutex_init(&s->mu, NULL);
   pthread_mutex_init(&s->dev_mu, NULL);
@@ -355,7 +567,21 @@ void mx_sched_shutdown(mx_sched_t *s, int deadline_ms) {
   pthread_cond_signal(&s->cv);
   pthread_mutex_unlock(&s->mu);
   if (s->thread_started) {
-    pthread_join(s->thread, NULL);
+    /* A hung device call would hold the join for the worker's whole call timeout: past the
+     * deadline (and a grace for the step in progress) the worker is killed, which ends the call. */
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    int wait_ms = (deadline_ms > 0 ? deadline_ms : 0) + SHUTDOWN_KILL_GRACE_MS;
+    until.tv_sec += wait_ms / 1000;
+    until.tv_nsec += (long)(wait_ms % 1000) * 1000000L;
+    if (until.tv_nsec >= 1000000000L) until.tv_sec++, until.tv_nsec -= 1000000000L;
+    if (pthread_timedjoin_np(s->thread, NULL, &until) != 0) {
+      int pid = atomic_load(&s->worker_pid);
+      mx_log(MX_LOG_WARN, "mlxcel: device %s did not finish its call by the shutdown deadline; stopping its worker (pid %d)",
+             s->label, pid);
+      if (pid > 0) kill(pid, SIGKILL);
+      pthread_join(s->thread, NULL);
+    }
     s->thread_started = false;
   }
   pthread_mutex_lock(&s->mu);
@@ -420,8 +646,9 @@ mx_status_t mx_sched_submit(mx_sched_t *s, const mx_request_params_t *p, mx_requ
   r->t_submit = mx_now_ms();
   pthread_mutex_lock(&s->mu);
   if (s->closing) st = mx_status_make(MX_STAGE_BUSY, "retry on another server", "the server is shutting down");
-  else if (!s->healthy)
-    st = mx_status_make(MX_STAGE_DEVICE, "restart the server (see its log for the device error)", "the device failed earlier");
+  else if (s->state == MX_DEVICE_FAILED)
+    st = mx_status_make(MX_STAGE_DEVICE, "restart the server (its log says why the device failed)", "the device %s failed: %s",
+                        s->label, s->last_failure);
   else if (s->active + s->queued >= s->n_slots + s->queue_max)
     st = mx_status_make(MX_STAGE_BUSY, "retry later", "all %d slots are busy and %d requests are waiting", s->n_slots,
                         s->queued);
@@ -446,13 +673,10 @@ void mx_sched_stats(mx_sched_t *s, mx_sched_stats_t *out) {
   *out = (mx_sched_stats_t){.n_slots = s->n_slots, .active = s->active, .queued = s->queued, .admitted = s->admitted,
                             .finished = s->finished, .decode_steps = s->decode_steps,
                             .tokens_generated = atomic_load(&s->tokens_generated), .prompt_tokens = s->prompt_tokens,
-                            .admitted_while_busy = s->admitted_while_busy, .healthy = s->healthy};
+                            .admitted_while_busy = s->admitted_while_busy, .state = s->state,
+                            .healthy = s->state == MX_DEVICE_READY, .restarts = s->restarts,
+                            .request_errors = atomic_load(&s->request_errors), .has_memory = s->has_memory && s->state == MX_DEVICE_READY,
+                            .device_bytes = s->device_bytes, .device_bytes_peak = s->device_bytes_peak};
+  snprintf(out->last_failure, sizeof out->last_failure, "%s", s->last_failure);
   pthread_mutex_unlock(&s->mu);
-}
-
-mx_status_t mx_sched_device_stats(mx_sched_t *s, mx_alloc_stats_t *out) {
-  pthread_mutex_lock(&s->dev_mu);
-  mx_status_t st = mx_session_device_stats(s->session, out);
-  pthread_mutex_unlock(&s->dev_mu);
-  return st;
 }

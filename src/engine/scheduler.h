@@ -7,6 +7,12 @@
  * their slots. Each request keeps its own sampling parameters and seed; a greedy request's tokens
  * are the ones a single-sequence run gives (`mlxcel batch-bench` checks this).
  *
+ * Failures: a device call that fails while the worker stays up fails the requests in that call (a
+ * token outside the vocabulary only its own request); a lost device (the worker died or hung, in a
+ * call or in the idle liveness probe) fails the running requests, keeps the waiting ones, and has
+ * its worker restarted with back-off before it is given up (mx_device_state_t). The engine logs
+ * the cause once.
+ *
  * Thread model: submit, wait, cancel and release may be called from any thread. A request is
  * reference-counted between the caller and the engine; the caller ends its interest with
  * mx_request_release (which also cancels a request that is still running). */
@@ -41,7 +47,23 @@ typedef struct {
 typedef struct {
   int n_slots;   /* must equal the session's slots */
   int queue_max; /* requests that may wait for a slot; beyond it submit fails (back-pressure) */
+  /* Liveness: while idle, ping the worker every probe_interval_ms (0: never) and count it hung when
+   * it takes longer than probe_timeout_ms (0: 5000). */
+  int probe_interval_ms, probe_timeout_ms;
+  /* A lost device (its worker died or hung) is restarted up to max_restarts times in a row, with
+   * back-off, before it is given up (0: given up at once). */
+  int max_restarts;
+  const char *label; /* names the device in the log, e.g. "local-task (backend 0)"; copied */
 } mx_sched_options_t;
+
+/* Where a scheduler's device stands. */
+typedef enum {
+  MX_DEVICE_READY,      /* serving */
+  MX_DEVICE_RESTARTING, /* lost; its worker is being restarted, waiting requests stay queued */
+  MX_DEVICE_FAILED,     /* given up (restarts failed or are off): every request fails */
+} mx_device_state_t;
+
+const char *mx_device_state_name(mx_device_state_t st);
 
 /* Starts the engine thread over a started session (not owned). */
 MX_MUST_USE mx_status_t mx_sched_create(mx_session_t *session, const mx_sched_options_t *o, mx_sched_t **out);
@@ -53,7 +75,7 @@ void mx_sched_destroy(mx_sched_t *s);
 
 /* Queues a request. Fails with MX_STAGE_USAGE for bad parameters (the message names the field) and
  * with MX_STAGE_BUSY when the wait queue is full or the scheduler is shutting down, and with
- * MX_STAGE_DEVICE after a device failure (the scheduler is unhealthy for good). */
+ * MX_STAGE_DEVICE once the device was given up. While the device restarts, requests queue. */
 MX_MUST_USE mx_status_t mx_sched_submit(mx_sched_t *s, const mx_request_params_t *p, mx_request_t **out);
 
 /* Waits up to timeout_ms (0: don't wait, <0: forever) for text not yet taken or for the end.
@@ -83,12 +105,18 @@ typedef struct {
   int n_slots, active, queued;
   uint64_t admitted, finished, decode_steps, tokens_generated, prompt_tokens;
   uint64_t admitted_while_busy; /* admissions while other slots were mid-generation */
-  bool healthy; /* false after a device failure: every later request fails */
+  mx_device_state_t state;
+  bool healthy;           /* state == MX_DEVICE_READY */
+  uint64_t restarts;      /* workers restarted after a loss */
+  uint64_t request_errors; /* requests failed by a device call while the device stayed up */
+  char last_failure[256]; /* why the device was last lost ("" if never) */
+  /* The device's allocator figures as last read between device calls (never read on demand: a
+   * hung device must not block whoever asks). */
+  bool has_memory;
+  uint64_t device_bytes, device_bytes_peak;
 } mx_sched_stats_t;
 
+/* Never waits on the device. */
 void mx_sched_stats(mx_sched_t *s, mx_sched_stats_t *out);
-/* The device's allocator statistics. The session is not thread-safe: while a scheduler runs it,
- * ask the scheduler, which takes its turn between device calls. */
-MX_MUST_USE mx_status_t mx_sched_device_stats(mx_sched_t *s, mx_alloc_stats_t *out);
 
 #endif

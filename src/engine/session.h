@@ -44,6 +44,18 @@ typedef struct mx_session mx_session_t;
 
 MX_MUST_USE mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out);
 MX_MUST_USE mx_status_t mx_session_start(mx_session_t *s);
+/* Replaces the device worker (dead, hung or alive) with a new one and loads the module and the
+ * weights again, from the caches: what a lost device needs. The KV cache starts empty. */
+MX_MUST_USE mx_status_t mx_session_restart(mx_session_t *s);
+/* The worker answers a ping within timeout_ms; a hung one is stopped (then it is not alive). */
+MX_MUST_USE mx_status_t mx_session_ping(mx_session_t *s, int timeout_ms);
+/* False once a call found the worker dead or hung: the device is lost until a restart. */
+bool mx_session_worker_alive(const mx_session_t *s);
+pid_t mx_session_worker_pid(const mx_session_t *s); /* -1 without a worker */
+/* Prefill and decode hand back the device's tokens without checking them against the vocabulary;
+ * the caller checks each row (the scheduler fails only the request whose row is bad, where the
+ * check would fail the whole batched call). */
+void mx_session_defer_token_checks(mx_session_t *s);
 void mx_session_close(mx_session_t *s);
 
 const mx_model_config_t *mx_session_config(const mx_session_t *s);

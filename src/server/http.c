@@ -1,9 +1,12 @@
 #include "server/http.h"
 
 #include <arpa/inet.h>
+#include <dlfcn.h>
 #include <errno.h>
+#include <jansson.h>
 #include <microhttpd.h>
 #include <netdb.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -25,6 +28,23 @@
 #define HEARTBEAT_MS 1000
 /* How often a blocking non-streaming answer checks whether its client is still there. */
 #define POLL_MS 200
+/* How often the watchdog looks for requests past --request-timeout. */
+#define WATCHDOG_MS 200
+#define REQUEST_TIMEOUT_JSON                                                                                        \
+  "{\"error\":{\"message\":\"the request's headers and body did not arrive within the server's --request-timeout; "  \
+  "send the whole request at once\",\"type\":\"invalid_request_error\",\"param\":null,\"code\":\"request_timeout\"}}"
+
+/* Per TCP connection (MHD's socket context): whether it is receiving a request, and since when.
+ * The watchdog closes a connection whose request (headers and body) has not arrived whole within
+ * --request-timeout of the connection opening or of its previous answer: a slow-loris client that
+ * sends a byte now and then never trips the idle timeout, so this is what bounds it. */
+typedef struct conn_entry {
+  int fd;
+  bool reading;      /* false from the moment an answer is queued until the request completes */
+  bool dropped;      /* the watchdog closed it */
+  double since;      /* when the current request could start arriving */
+  struct conn_entry *prev, *next;
+} conn_entry_t;
 
 struct mx_server {
   mx_server_options_t o;
@@ -39,6 +59,12 @@ struct mx_server {
   uint64_t boot;          /* mixed into ids and default seeds */
   long long started;      /* Unix seconds, for /v1/models' created */
   int port;
+  /* The open connections (for the request deadline), under conns_mu. */
+  pthread_mutex_t conns_mu;
+  pthread_cond_t conns_cv;
+  conn_entry_t *conns;
+  pthread_t watchdog;
+  bool watchdog_started, watchdog_stop;
 };
 
 /* Per HTTP request (MHD's con_cls). */
@@ -78,6 +104,144 @@ static uint64_t next_random(mx_server_t *s) {
   return mix64(s->boot ^ mix64(atomic_fetch_add(&s->counter, 1)));
 }
 
+/* --- every answer is JSON ------------------------------------------------------------------- */
+
+/* libmicrohttpd answers the HTTP framing errors it finds itself, before any handler runs (a header
+ * block or URI over its buffer, a malformed request line, header or chunk, an HTTP version it does
+ * not speak), with short HTML pages, and 0.9.75 has no option to replace them. It queues them
+ * through its exported MHD_queue_response, called through its PLT, so this executable's definition
+ * of that symbol takes the call (tests/server/reliability_test.py checks that it still does): a
+ * response the server did not queue itself is replaced by an OpenAI error object of the same
+ * status. The server's own answers pass through queue_own to the library's function. */
+typedef enum MHD_Result (*queue_fn_t)(struct MHD_Connection *, unsigned int, struct MHD_Response *);
+static queue_fn_t real_queue;
+static pthread_once_t real_queue_once = PTHREAD_ONCE_INIT;
+static __thread bool queuing_own;
+
+static void find_real_queue(void) { real_queue = (queue_fn_t)dlsym(RTLD_NEXT, "MHD_queue_response"); }
+
+static enum MHD_Result queue_own(struct MHD_Connection *conn, unsigned int status, struct MHD_Response *r) {
+  queuing_own = true;
+  enum MHD_Result ret = MHD_queue_response(conn, status, r);
+  queuing_own = false;
+  return ret;
+}
+
+/* The OpenAI error object for a framing error libmicrohttpd found. */
+static char *framing_error_json(unsigned int status) {
+  const char *code = "malformed_request", *msg = "the request is not valid HTTP/1.1 (a malformed request line, header or chunk)",
+             *remedy = "send a well-formed HTTP/1.1 request";
+  if (status == 414)
+    code = "uri_too_long", msg = "the request's URI does not fit the server's 32 KiB request buffer", remedy = "send a shorter URI";
+  else if (status == 431 || status == 413)
+    code = "headers_too_large", msg = "the request's headers do not fit the server's 32 KiB request buffer",
+    remedy = "send fewer or smaller headers";
+  else if (status == 505)
+    code = "http_version_not_supported", msg = "the server speaks HTTP/1.0 and HTTP/1.1 only", remedy = "send HTTP/1.1";
+  else if (status >= 500)
+    code = "server_error", msg = "the server could not process the request (out of memory for the connection)",
+    remedy = "retry later";
+  mx_api_error_t e;
+  mx_api_error_set(&e, (int)status, status >= 500 && status != 505 ? "server_error" : "invalid_request_error", NULL, code);
+  mx_status_t st = mx_status_make(MX_STAGE_USAGE, remedy, "%s", msg);
+  char *json = mx_api_error_json(st, &e);
+  mx_status_free(st);
+  return json;
+}
+
+enum MHD_Result MHD_queue_response(struct MHD_Connection *connection, unsigned int status_code, struct MHD_Response *response) {
+  pthread_once(&real_queue_once, find_real_queue);
+  if (!real_queue) abort(); /* cannot happen: the library that calls this defines it */
+  if (queuing_own || status_code < 400) return real_queue(connection, status_code, response);
+  char *json = framing_error_json(status_code);
+  struct MHD_Response *r = json ? MHD_create_response_from_buffer(strlen(json), json, MHD_RESPMEM_MUST_FREE) : NULL;
+  if (!r) {
+    free(json);
+    return real_queue(connection, status_code, response); /* out of memory: the library's own page */
+  }
+  MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "application/json");
+  MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close");
+  enum MHD_Result ret = real_queue(connection, status_code, r);
+  MHD_destroy_response(r); /* the library holds its own reference; the caller destroys its page */
+  return ret;
+}
+
+/* --- the request deadline ------------------------------------------------------------------- */
+
+static conn_entry_t *conn_entry(struct MHD_Connection *conn) {
+  const union MHD_ConnectionInfo *ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+  return ci ? ci->socket_context : NULL;
+}
+
+/* The request is in (or refused): from now on the connection is the answer's, not the deadline's. */
+static void answering(ctx_t *c) {
+  conn_entry_t *e = conn_entry(c->conn);
+  if (!e) return;
+  pthread_mutex_lock(&c->srv->conns_mu);
+  e->reading = false;
+  pthread_mutex_unlock(&c->srv->conns_mu);
+}
+
+static void notify_connection(void *cls, struct MHD_Connection *conn, void **socket_context,
+                              enum MHD_ConnectionNotificationCode code) {
+  mx_server_t *s = cls;
+  if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+    const union MHD_ConnectionInfo *ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+    conn_entry_t *e = ci ? calloc(1, sizeof *e) : NULL;
+    *socket_context = e;
+    if (!e) return; /* out of memory: the connection goes unwatched, its idle timeout still holds */
+    e->fd = ci->connect_fd;
+    e->reading = true;
+    e->since = mx_now_ms();
+    pthread_mutex_lock(&s->conns_mu);
+    e->next = s->conns;
+    if (s->conns) s->conns->prev = e;
+    s->conns = e;
+    pthread_mutex_unlock(&s->conns_mu);
+    return;
+  }
+  /* Closed: MHD calls this before it closes the socket, so the watchdog never touches a reused fd. */
+  conn_entry_t *e = *socket_context;
+  if (!e) return;
+  pthread_mutex_lock(&s->conns_mu);
+  if (e->prev) e->prev->next = e->next;
+  else s->conns = e->next;
+  if (e->next) e->next->prev = e->prev;
+  pthread_mutex_unlock(&s->conns_mu);
+  free(e);
+  *socket_context = NULL;
+}
+
+/* Closes the connections whose request is overdue: a 408 with an OpenAI error object (nothing of
+ * this request was written yet, so the bytes cannot interleave with an answer), then a shutdown,
+ * which wakes the connection's thread and makes MHD close it. */
+static void *watchdog_main(void *arg) {
+  mx_server_t *s = arg;
+  char body[512];
+  int n = snprintf(body, sizeof body,
+                   "HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json\r\nConnection: close\r\n"
+                   "Content-Length: %zu\r\n\r\n%s",
+                   strlen(REQUEST_TIMEOUT_JSON), REQUEST_TIMEOUT_JSON);
+  pthread_mutex_lock(&s->conns_mu);
+  while (!s->watchdog_stop) {
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_nsec += WATCHDOG_MS * 1000000L;
+    if (until.tv_nsec >= 1000000000L) until.tv_sec++, until.tv_nsec -= 1000000000L;
+    pthread_cond_timedwait(&s->conns_cv, &s->conns_mu, &until);
+    double now = mx_now_ms(), limit = s->o.request_timeout_s * 1000.0;
+    for (conn_entry_t *e = s->conns; e; e = e->next) {
+      if (!e->reading || e->dropped || now - e->since < limit) continue;
+      e->dropped = true;
+      (void)!send(e->fd, body, (size_t)n, MSG_DONTWAIT | MSG_NOSIGNAL);
+      shutdown(e->fd, SHUT_RDWR);
+      mx_metrics_request_timeout(s->metrics);
+    }
+  }
+  pthread_mutex_unlock(&s->conns_mu);
+  return NULL;
+}
+
 static enum MHD_Result queue_text(ctx_t *c, int status, const char *content_type, char *text) {
   /* text is malloc'ed and handed to MHD, which frees it. */
   if (!text) {
@@ -95,7 +259,8 @@ static enum MHD_Result queue_text(ctx_t *c, int status, const char *content_type
   if (status == 503) MHD_add_response_header(r, MHD_HTTP_HEADER_RETRY_AFTER, "1");
   if (status == 401) MHD_add_response_header(r, MHD_HTTP_HEADER_WWW_AUTHENTICATE, "Bearer");
   c->status = status;
-  enum MHD_Result ret = MHD_queue_response(c->conn, (unsigned)status, r);
+  answering(c);
+  enum MHD_Result ret = queue_own(c->conn, (unsigned)status, r);
   MHD_destroy_response(r);
   return ret;
 }
@@ -119,14 +284,22 @@ static enum MHD_Result queue_refusal(ctx_t *c, int http_status, const char *para
 
 #define MAX_BODY_REMEDY "send a smaller body, or start the server with a larger --max-body"
 
-/* Whether the peer closed the connection: a read would see EOF (or a reset). While a client waits
- * for an answer it sends nothing, so any EOF means it went away. */
+
+/* Whether the client can no longer read the answer: the connection was reset or is shut both ways.
+ * An EOF alone is not that: a client may shut its write side after sending (a half-close) and still
+ * read. A client that closed the socket looks the same as a half-close until something is written
+ * to it, so a stream (which writes at least every heartbeat) notices within a heartbeat, and a
+ * blocking answer when it is written. */
 static bool client_gone(struct MHD_Connection *conn) {
   const union MHD_ConnectionInfo *ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
   if (!ci) return false;
+  struct pollfd p = {.fd = ci->connect_fd, .events = POLLIN};
+  if (poll(&p, 1, 0) < 0) return false;
+  if (p.revents & (POLLERR | POLLHUP | POLLNVAL)) return true;
+  if (!(p.revents & POLLIN)) return false;
   char b;
   ssize_t n = recv(ci->connect_fd, &b, 1, MSG_PEEK | MSG_DONTWAIT);
-  return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+  return n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR;
 }
 
 static bool key_matches(const char *given, const char *want) {
@@ -270,7 +443,8 @@ static enum MHD_Result answer_stream(ctx_t *c) {
   MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "text/event-stream");
   MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-cache");
   c->status = 200;
-  enum MHD_Result ret = MHD_queue_response(c->conn, MHD_HTTP_OK, r);
+  answering(c);
+  enum MHD_Result ret = queue_own(c->conn, MHD_HTTP_OK, r);
   MHD_destroy_response(r);
   return ret;
 }
@@ -302,8 +476,8 @@ static enum MHD_Result generate(ctx_t *c) {
   bool stopping = atomic_load(&s->stopping);
   if (!st && (stopping || (bi = mx_fleet_pick(s->o.fleet, next_random(s))) < 0)) {
     st = stopping ? mx_status_make(MX_STAGE_BUSY, "retry on another server or later", "the server is shutting down")
-                  : mx_status_make(MX_STAGE_DEVICE, "restart the server; see its log for the device failure",
-                                   "no healthy device is left to serve this request");
+                  : mx_status_make(MX_STAGE_DEVICE, "restart the server; its log says why each device failed",
+                                   "every device of this server was given up after failing");
     mx_api_error_for_status(&e, st, NULL, stopping ? "shutting_down" : NULL);
   }
   if (st) {
@@ -345,20 +519,30 @@ static enum MHD_Result generate(ctx_t *c) {
 
 /* --- the other endpoints --------------------------------------------------------------------- */
 
+/* The truth about each device, from the schedulers' state (kept current by the idle probe and by
+ * every device call; nothing here waits on a device): 200 "ok" when every device serves, 200
+ * "degraded" when some do, 503 "restarting" while none does but one is restarting, 503 "unhealthy"
+ * when every device was given up, 503 "stopping" during shutdown. */
 static enum MHD_Result health(ctx_t *c) {
   mx_server_t *s = c->srv;
-  int slots = 0, active = 0, queued = 0, healthy = 0;
+  int slots = 0, active = 0, queued = 0, healthy = 0, restarting = 0;
+  json_t *backends = json_array();
   for (int i = 0; i < s->n_devices; i++) {
     mx_sched_stats_t st;
     mx_sched_stats(mx_fleet_sched(s->o.fleet, i), &st);
     slots += st.n_slots, active += st.active, queued += st.queued, healthy += st.healthy;
+    restarting += st.state == MX_DEVICE_RESTARTING;
+    json_array_append_new(backends, json_pack("{s:s,s:i,s:s,s:I,s:s?}", "device", mx_fleet_device(s->o.fleet, i), "backend", i,
+                                              "state", mx_device_state_name(st.state), "restarts", (json_int_t)st.restarts,
+                                              "last_failure", st.last_failure[0] ? st.last_failure : NULL));
   }
-  bool ok = healthy > 0 && !atomic_load(&s->stopping);
-  mx_strbuf_t b;
-  mx_strbuf_init(&b);
-  mx_strbuf_printf(&b, "{\"status\":\"%s\",\"devices\":%d,\"healthy_devices\":%d,\"slots\":%d,\"active\":%d,\"queued\":%d}",
-                   atomic_load(&s->stopping) ? "stopping" : ok ? "ok" : "unhealthy", s->n_devices, healthy, slots, active, queued);
-  return queue_text(c, ok ? 200 : 503, "application/json", mx_strbuf_take(&b));
+  bool stopping = atomic_load(&s->stopping);
+  const char *status = stopping ? "stopping" : healthy == s->n_devices ? "ok" : healthy ? "degraded" : restarting ? "restarting" : "unhealthy";
+  json_t *j = json_pack("{s:s,s:i,s:i,s:i,s:i,s:i,s:o}", "status", status, "devices", s->n_devices, "healthy_devices", healthy,
+                        "slots", slots, "active", active, "queued", queued, "backends", backends ? backends : json_null());
+  char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
+  json_decref(j);
+  return queue_text(c, !stopping && healthy > 0 ? 200 : 503, "application/json", text);
 }
 
 static enum MHD_Result metrics(ctx_t *c) {
@@ -368,20 +552,14 @@ static enum MHD_Result metrics(ctx_t *c) {
     mx_sched_t *sched = mx_fleet_sched(s->o.fleet, i);
     mx_sched_stats_t st;
     mx_sched_stats(sched, &st);
+    /* The memory figures are the engine's last reading between device calls: a scrape never waits
+     * on a device (a hung one would hold it for the worker's call timeout). A device that is not
+     * ready has none: they are left out rather than shown as 0. */
     d[i] = (mx_metrics_device_t){.device = mx_fleet_device(s->o.fleet, i), .slots = st.n_slots, .active = st.active,
-                                 .queued = st.queued, .healthy = st.healthy, .requests = atomic_load(&s->routed[i])};
-    /* The scheduler asks the worker between device calls (the session is not thread-safe). A
-     * failed device has no figures: they are left out rather than shown as 0. */
-    mx_alloc_stats_t as;
-    mx_status_t err = st.healthy ? mx_sched_device_stats(sched, &as) : NULL;
-    if (st.healthy && !err) {
-      d[i].has_memory = true;
-      d[i].device_bytes = as.device_bytes_allocated - as.device_bytes_freed;
-      d[i].device_bytes_peak = as.device_bytes_peak;
-    }
-    /* A scrape must not fail for one device: figures that cannot be read are left out, as a
-     * failed device's are. */
-    mx_status_ignore(err);
+                                 .queued = st.queued, .healthy = st.healthy, .requests = atomic_load(&s->routed[i]),
+                                 .state = (int)st.state, .restarts = st.restarts, .request_errors = st.request_errors,
+                                 .has_memory = st.has_memory, .device_bytes = (int64_t)st.device_bytes,
+                                 .device_bytes_peak = (int64_t)st.device_bytes_peak};
   }
   mx_strbuf_t b;
   mx_strbuf_init(&b);
@@ -485,6 +663,14 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
 static void completed(void *cls, struct MHD_Connection *conn, void **con_cls, enum MHD_RequestTerminationCode toe) {
   mx_server_t *s = cls;
   ctx_t *c = *con_cls;
+  /* The next request on a kept-alive connection may start arriving now: its deadline starts too. */
+  conn_entry_t *e = conn_entry(conn);
+  if (e) {
+    pthread_mutex_lock(&s->conns_mu);
+    e->reading = true;
+    e->since = mx_now_ms();
+    pthread_mutex_unlock(&s->conns_mu);
+  }
   if (!c) return;
   *con_cls = NULL;
   /* A blocking answer lifted the idle timeout; a kept-alive connection gets it back. */
@@ -509,16 +695,22 @@ mx_status_t mx_server_start(const mx_server_options_t *o, mx_server_t **out) {
   *out = NULL;
   if (!o->fleet || mx_fleet_size(o->fleet) < 1)
     return mx_status_make(MX_STAGE_INTERNAL, NULL, "the server needs at least one device");
+  if (o->api_key && !o->api_key[0])
+    return mx_status_make(MX_STAGE_USAGE, "give --api-key (or MLXCEL_API_KEY) a non-empty key, or neither to serve without one",
+                          "the API key is empty: it would switch authentication off");
   mx_server_t *s = calloc(1, sizeof *s);
   if (!s) return mx_status_oom();
   s->o = *o;
+  if (s->o.request_timeout_s <= 0) s->o.request_timeout_s = 30;
+  pthread_mutex_init(&s->conns_mu, NULL);
+  pthread_cond_init(&s->conns_cv, NULL);
   s->host = strdup(o->host ? o->host : "127.0.0.1");
-  s->api_key = o->api_key && o->api_key[0] ? strdup(o->api_key) : NULL;
+  s->api_key = o->api_key ? strdup(o->api_key) : NULL;
   s->model_name = strdup(o->model_name ? o->model_name : "model");
   s->n_devices = mx_fleet_size(o->fleet);
   s->routed = calloc((size_t)s->n_devices, sizeof *s->routed);
   s->metrics = mx_metrics_create();
-  if (!s->host || !s->model_name || !s->routed || !s->metrics || (o->api_key && o->api_key[0] && !s->api_key)) {
+  if (!s->host || !s->model_name || !s->routed || !s->metrics || (o->api_key && !s->api_key)) {
     mx_server_stop(s);
     return mx_status_oom();
   }
@@ -539,10 +731,19 @@ mx_status_t mx_server_start(const mx_server_options_t *o, mx_server_t **out) {
   }
   unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ITC | MHD_USE_POLL;
   if (ai->ai_family == AF_INET6) flags |= MHD_USE_IPv6;
+  int max_conns = o->max_connections > 0 ? o->max_connections : 256;
+  int per_client = o->max_connections_per_client > 0 ? o->max_connections_per_client : max_conns;
+  if (pthread_create(&s->watchdog, NULL, watchdog_main, s) != 0) {
+    freeaddrinfo(ai);
+    mx_server_stop(s);
+    return mx_status_make(MX_STAGE_IO, "lower the number of threads or processes on this host (ulimit -u)", "cannot start the connection watchdog");
+  }
+  s->watchdog_started = true;
   s->mhd = MHD_start_daemon(flags, (uint16_t)o->port, NULL, NULL, handler, s, MHD_OPTION_SOCK_ADDR, ai->ai_addr,
-                            MHD_OPTION_NOTIFY_COMPLETED, completed, s, MHD_OPTION_CONNECTION_TIMEOUT,
-                            (unsigned)(o->timeout_s > 0 ? o->timeout_s : 30), MHD_OPTION_CONNECTION_LIMIT,
-                            (unsigned)(o->max_connections > 0 ? o->max_connections : 256), MHD_OPTION_END);
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, s, MHD_OPTION_NOTIFY_CONNECTION, notify_connection, s,
+                            MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)(o->timeout_s > 0 ? o->timeout_s : 30),
+                            MHD_OPTION_CONNECTION_LIMIT, (unsigned)max_conns, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+                            (unsigned)per_client, MHD_OPTION_END);
   freeaddrinfo(ai);
   if (!s->mhd) {
     mx_status_t st = mx_status_make(MX_STAGE_IO, "pick another --port (0 picks a free one) or --host",
@@ -573,6 +774,15 @@ int mx_server_drain(mx_server_t *s, int timeout_ms) {
 void mx_server_stop(mx_server_t *s) {
   if (!s) return;
   if (s->mhd) MHD_stop_daemon(s->mhd);
+  if (s->watchdog_started) {
+    pthread_mutex_lock(&s->conns_mu);
+    s->watchdog_stop = true;
+    pthread_cond_signal(&s->conns_cv);
+    pthread_mutex_unlock(&s->conns_mu);
+    pthread_join(s->watchdog, NULL);
+  }
+  pthread_mutex_destroy(&s->conns_mu);
+  pthread_cond_destroy(&s->conns_cv);
   mx_metrics_destroy(s->metrics);
   free(s->routed);
   free(s->host);

@@ -4,7 +4,8 @@
  * Thread model: libmicrohttpd runs a thread per connection, so a handler may block on its request
  * (mx_request_wait) without stalling anyone else; each backend's scheduler thread does the device
  * work. A connection that closes before its answer is complete cancels its request, which frees
- * the slot at the scheduler's next step. */
+ * the slot at the scheduler's next step. A watchdog thread closes connections whose request does not
+ * arrive whole in time (--request-timeout). */
 #ifndef MX_SERVER_HTTP_H
 #define MX_SERVER_HTTP_H
 
@@ -20,8 +21,11 @@ typedef struct {
   const char *api_key;    /* NULL: no authentication; else the /v1 endpoints need "Authorization: Bearer KEY" */
   const char *model_name; /* the id /v1/models lists and requests must name (or leave out) */
   size_t max_body;        /* bytes; larger bodies get 413 */
-  int timeout_s;          /* idle connection timeout (slow clients, slow-loris) */
+  int timeout_s;          /* idle connection timeout (silent clients) */
+  int request_timeout_s;  /* a request's headers and body must arrive within this of the connection
+                             opening or of its previous answer (slow-loris); 0: 30 */
   int max_connections;
+  int max_connections_per_client; /* per client address; 0: max_connections */
   bool log_requests;      /* one stderr line per generation */
   mx_fleet_t *fleet;      /* the devices serving the model (not owned) */
 } mx_server_options_t;

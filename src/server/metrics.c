@@ -30,7 +30,7 @@ struct mx_metrics {
     int status;
     uint64_t count;
   } requests[MX_EP_COUNT][MAX_STATUSES];
-  uint64_t prompt_tokens, completion_tokens, finished[N_FINISH];
+  uint64_t prompt_tokens, completion_tokens, finished[N_FINISH], request_timeouts;
   histogram_t ttft, tpot, queue;
 };
 
@@ -63,6 +63,12 @@ void mx_metrics_request(mx_metrics_t *m, mx_endpoint_t ep, int http_status) {
   while (i < MAX_STATUSES - 1 && m->requests[ep][i].status && m->requests[ep][i].status != http_status) i++;
   if (!m->requests[ep][i].status) m->requests[ep][i].status = http_status;
   m->requests[ep][i].count++;
+  pthread_mutex_unlock(&m->mu);
+}
+
+void mx_metrics_request_timeout(mx_metrics_t *m) {
+  pthread_mutex_lock(&m->mu);
+  m->request_timeouts++;
   pthread_mutex_unlock(&m->mu);
 }
 
@@ -129,6 +135,9 @@ static void device_series(mx_strbuf_t *out, const char *name, const char *type, 
     case 3: v = d[i].healthy; break;
     case 4: v = d[i].device_bytes; break;
     case 5: v = d[i].device_bytes_peak; break;
+    case 7: v = d[i].state; break;
+    case 8: v = (int64_t)d[i].restarts; break;
+    case 9: v = (int64_t)d[i].request_errors; break;
     default: v = (int64_t)d[i].requests; break;
     }
     if ((which == 4 || which == 5) && !d[i].has_memory) continue;
@@ -158,11 +167,18 @@ void mx_metrics_render(mx_metrics_t *m, const mx_metrics_device_t *d, int n, mx_
   render_histogram(out, "mlxcel_time_per_output_token_seconds",
                    "Mean interval between generated tokens after the first, one observation per generation.", &m->tpot);
   render_histogram(out, "mlxcel_queue_wait_seconds", "From arrival to admission into a slot.", &m->queue);
+  header(out, "mlxcel_http_request_timeouts_total", "counter",
+         "Connections closed because a request's headers and body did not arrive within --request-timeout.");
+  mx_strbuf_printf(out, "mlxcel_http_request_timeouts_total %llu\n", (unsigned long long)m->request_timeouts);
   pthread_mutex_unlock(&m->mu);
   device_series(out, "mlxcel_slots", "gauge", "Sequence slots of the device's session.", d, n, 0);
   device_series(out, "mlxcel_active_slots", "gauge", "Slots generating now.", d, n, 1);
   device_series(out, "mlxcel_queue_depth", "gauge", "Requests waiting for a slot.", d, n, 2);
-  device_series(out, "mlxcel_device_healthy", "gauge", "1 while the device worker serves, 0 after a device failure.", d, n, 3);
+  device_series(out, "mlxcel_device_healthy", "gauge", "1 while the device serves, 0 while it restarts or after it was given up.", d, n, 3);
+  device_series(out, "mlxcel_device_state", "gauge", "0 ready, 1 restarting its worker, 2 given up.", d, n, 7);
+  device_series(out, "mlxcel_device_restarts_total", "counter", "Device workers restarted after the device was lost.", d, n, 8);
+  device_series(out, "mlxcel_device_request_errors_total", "counter",
+                "Requests failed by a device call while the device stayed up (e.g. NaN logits).", d, n, 9);
   device_series(out, "mlxcel_device_memory_bytes", "gauge", "Device memory allocated now (the worker's allocator statistics).", d, n, 4);
   device_series(out, "mlxcel_device_memory_peak_bytes", "gauge", "Peak device memory allocated.", d, n, 5);
   device_series(out, "mlxcel_device_requests_total", "counter", "Generations sent to this device (least loaded first).", d, n, 6);

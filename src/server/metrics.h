@@ -44,9 +44,14 @@ typedef struct {
   int slots, active, queued;
   uint64_t requests;  /* generations sent to this backend */
   bool healthy;
+  int state;          /* mx_device_state_t: 0 ready, 1 restarting, 2 failed */
+  uint64_t restarts, request_errors;
   bool has_memory; /* false: the device's allocator figures were not available */
   int64_t device_bytes, device_bytes_peak;
 } mx_metrics_device_t;
+
+/* A connection closed because its request did not arrive whole in time (--request-timeout). */
+void mx_metrics_request_timeout(mx_metrics_t *m);
 
 /* Appends the Prometheus text exposition (version 0.0.4). */
 void mx_metrics_render(mx_metrics_t *m, const mx_metrics_device_t *devices, int n_devices, mx_strbuf_t *out);

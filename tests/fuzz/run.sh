@@ -7,11 +7,16 @@ secs=$1; shift
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 seeds=build-fuzz/seeds
-mkdir -p "$seeds"/{fuzz_safetensors,fuzz_gguf,fuzz_tokenizer,fuzz_baseline}
+mkdir -p "$seeds"/{fuzz_safetensors,fuzz_gguf,fuzz_tokenizer,fuzz_baseline,fuzz_api_request}
 build-fuzz/make_seeds "$seeds" || { echo "cannot write seeds" >&2; exit 1; }
 printf '\x08\x00\x00\x00\x00\x00\x00\x00{"a":{}}' > "$seeds/fuzz_safetensors/min"
 printf '\x00Hello world 12345 <|im_start|>user\n' > "$seeds/fuzz_tokenizer/text"
 printf '\x01\x10\x00\x20\x00\xc3\x00\x41\x01' > "$seeds/fuzz_tokenizer/ids"
+# Request bodies (first byte: 0 completions, 1 chat) with every field the parser knows.
+printf '\x00{"model":"m","prompt":"Once upon","max_tokens":16,"temperature":0.7,"top_p":0.9,"seed":3,"stop":["a","b"],"stream":true,"stream_options":{"include_usage":true}}' \
+  > "$seeds/fuzz_api_request/completion"
+printf '\x01{"messages":[{"role":"system","content":"be brief"},{"role":"user","content":[{"type":"text","text":"hi"}]}],"max_tokens":8,"top_k":4,"min_p":0.1,"repetition_penalty":1.1,"ignore_eos":false}' \
+  > "$seeds/fuzz_api_request/chat"
 # The baseline parsers start from the captured tool outputs, one per parser (first byte: which).
 i=0
 for c in nvidia-smi-query-h200 rocminfo-mi300x-documented rocm_agent_enumerator-documented iree-compile-targets \

@@ -1,8 +1,9 @@
 /* The scheduler on a real model (SmolLM2-135M-Instruct, the default model; MLXCEL_TEST_MODEL names
- * it, tests/run_tests.sh fetches it first): stops, budgets, cancellation, back-pressure, seeds and
- * shutdown. Token-exactness of batched streams is `mlxcel batch-bench`'s gate. */
+ * it, tests/run_tests.sh fetches it first): stops, budgets, cancellation, back-pressure, seeds,
+ * shutdown and the restart of a lost device. Token-exactness of batched streams is `mlxcel batch-bench`'s gate. */
 #include "testutil.h"
 
+#include <signal.h>
 #include <unistd.h>
 
 #include "base/clock.h"
@@ -269,6 +270,64 @@ static void shutdown_cancels_after_the_deadline(void **state) {
   mx_ids_free(&a.prompt);
 }
 
+/* A lost device: the worker killed mid-generation fails the running requests, keeps the waiting
+ * one, is restarted (the session's new worker is tied to the engine thread, so this runs last), and
+ * the waiting request then gets the same text as before the loss. */
+static void a_killed_worker_is_restarted_and_the_queue_resumes(void **state) {
+  (void)state;
+  req_t b, longer;
+  make_req(&b, "The capital of France is", 12);
+  make_req(&longer, "Tell me everything about the ocean.", 250);
+  longer.p.ignore_eos = true;
+  mx_sched_t *s = new_sched(4);
+  mx_request_t *r, *run[SLOTS];
+  assert_ok(mx_sched_submit(s, &b.p, &r));
+  char *want = drain(r);
+  mx_request_release(r);
+  mx_sched_destroy(s);
+  /* Read while no engine thread runs: the worker is the engine's to replace once a scheduler runs. */
+  pid_t pid = mx_session_worker_pid(session);
+  assert_true(pid > 0);
+
+  assert_ok(mx_sched_create(session, &(mx_sched_options_t){.n_slots = SLOTS, .queue_max = 4, .max_restarts = 2,
+                                                            .label = "test"},
+                            &s));
+  for (int i = 0; i < SLOTS; i++) assert_ok(mx_sched_submit(s, &longer.p, &run[i]));
+  assert_ok(mx_sched_submit(s, &b.p, &r));
+  mx_sched_stats_t st;
+  for (int i = 0; i < 2000; i++) { /* until every slot runs and the fifth waits */
+    mx_sched_stats(s, &st);
+    if (st.active == SLOTS && st.queued == 1 && st.decode_steps > 2) break;
+    usleep(5000);
+  }
+  assert_int_equal(st.active, SLOTS);
+  kill(pid, SIGKILL);
+  for (int i = 0; i < SLOTS; i++) {
+    free(drain(run[i]));
+    mx_request_info_t info;
+    mx_request_info(run[i], &info);
+    assert_int_equal(info.finish, MX_FINISH_ERROR);
+    assert_non_null(strstr(mx_status_message(info.error), "killed by signal 9"));
+    mx_request_release(run[i]);
+  }
+  char *got = drain(r);
+  mx_request_info_t info;
+  mx_request_info(r, &info);
+  assert_int_equal(info.finish, MX_FINISH_LENGTH);
+  assert_string_equal(got, want);
+  mx_sched_stats(s, &st);
+  assert_int_equal(st.state, MX_DEVICE_READY);
+  assert_int_equal(st.restarts, 1);
+  assert_non_null(strstr(st.last_failure, "killed by signal 9"));
+  mx_request_release(r);
+  mx_sched_destroy(s);
+  assert_true(mx_session_worker_pid(session) != pid); /* a new worker (the engine thread is gone) */
+  free(want);
+  free(got);
+  mx_ids_free(&b.prompt);
+  mx_ids_free(&longer.prompt);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(stop_string_ends_the_text_before_it),
@@ -278,6 +337,7 @@ int main(void) {
       cmocka_unit_test(seeded_sampling_is_reproducible),
       cmocka_unit_test(bad_requests_are_refused),
       cmocka_unit_test(shutdown_cancels_after_the_deadline),
+      cmocka_unit_test(a_killed_worker_is_restarted_and_the_queue_resumes), /* last: see there */
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -387,6 +387,52 @@ def op_sleep(state, req, blob):
     return {}, []
 
 
+# Test hook (tests/server/faults_test.py): with MLXCEL_XLA_WORKER_FAULT_FILE set, the worker looks for
+# that file before each operation. It holds "KIND [TARGET]": TARGET is an operation ("ping") or the
+# start of a function name ("decode"); without it any call matches. The first worker whose operation
+# matches claims the file (an atomic rename, so of several workers exactly one fires) and fires once:
+#   exit       the process dies (a driver fault, an OOM kill)
+#   hang       the process stops answering (a hung device)
+#   call_error the call fails with an error, the worker stays up (a request's own failure)
+#   bad_token  the call's i32 outputs come back outside any vocabulary (an argmax over NaN logits)
+FAULT_FILE = os.environ.get("MLXCEL_XLA_WORKER_FAULT_FILE", "")
+
+
+def claim_fault(op, req):
+    try:
+        with open(FAULT_FILE) as f:
+            words = f.read().split()
+    except OSError:
+        return None
+    if not words:
+        return None
+    target = words[1] if len(words) > 1 else "call"
+    name = str(req.get("function", "")) if op == "call" else ""
+    if target != op and not (op == "call" and name.startswith(target)):
+        return None
+    try:
+        os.rename(FAULT_FILE, "%s.fired.%d" % (FAULT_FILE, os.getpid()))
+    except OSError:
+        return None  # another worker claimed it
+    return words[0]
+
+
+def run_op(handler, state, req, blob, op):
+    fault = claim_fault(op, req) if FAULT_FILE else None
+    if fault == "exit":
+        os._exit(3)
+    if fault == "hang":
+        while True:
+            time.sleep(3600)
+    if fault == "call_error":
+        raise Failure("call", "injected fault (MLXCEL_XLA_WORKER_FAULT_FILE)", "this is a test hook")
+    resp, blobs = handler(state, req, blob)
+    if fault == "bad_token":
+        blobs = [np.full(len(b) // 4, 1 << 30, dtype=np.int32).tobytes()
+                 if o.get("dtype") == "i32" else b for o, b in zip(resp.get("outputs", []), blobs)]
+    return resp, blobs
+
+
 OPS = {"ping": op_ping, "list": op_list, "open": op_open, "load": op_load, "call": op_call,
        "free": op_free, "stats": op_stats, "sleep": op_sleep}
 
@@ -442,7 +488,7 @@ def main():
             handler = OPS.get(op)
             if handler is None:
                 raise Failure("protocol", "unknown operation %r" % op, "client and worker versions differ")
-            resp, blobs = handler(state, req, blob)
+            resp, blobs = run_op(handler, state, req, blob, op)
             resp["ok"] = True
         except Failure as f:
             resp, blobs = {"ok": False, "stage": f.stage, "message": f.message, "remedy": f.remedy}, []

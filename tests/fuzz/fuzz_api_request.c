@@ -1,0 +1,45 @@
+/* libFuzzer target: the server's request parser (src/server/openai.c) on arbitrary bodies, the one
+ * parser every HTTP client reaches. The first byte picks completions or chat; the rest is the body
+ * (not NUL-terminated: the parser must go by the length). A body is either accepted, with every
+ * field in range and the prompt valid UTF-8, or refused with a 4xx/5xx whose message is one line
+ * and whose error JSON parses; nothing leaks either way (LeakSanitizer). */
+#include <jansson.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/utf8.h"
+#include "server/openai.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  if (size < 1) return 0;
+  mx_api_kind_t kind = data[0] & 1 ? MX_API_CHAT : MX_API_COMPLETION;
+  size_t n = size - 1;
+  char *body = malloc(n ? n : 1); /* exactly the body's bytes: a read past them is ASan's */
+  memcpy(body, data + 1, n);
+  mx_api_limits_t lim = {.max_tokens = 512};
+  mx_api_request_t r;
+  mx_api_error_t e;
+  mx_status_t st = mx_api_parse(kind, body, n, &lim, &r, &e);
+  if (st) {
+    if (e.http_status < 400 || e.http_status > 599) abort();
+    if (strchr(mx_status_message(st), '\n')) abort(); /* one line */
+    char *json = mx_api_error_json(st, &e);
+    json_error_t je;
+    json_t *j = json_loads(json, 0, &je);
+    if (!j || !json_is_object(json_object_get(j, "error"))) abort();
+    json_decref(j);
+    free(json);
+    mx_status_free(st);
+  } else {
+    if (r.max_tokens < 0 || r.max_tokens > lim.max_tokens) abort();
+    if (r.n_stops < 0 || r.n_stops > MX_MAX_STOPS) abort();
+    if (kind == MX_API_COMPLETION &&
+        (!r.prompt || mx_utf8_valid_prefix((const uint8_t *)r.prompt, r.prompt_len) != r.prompt_len))
+      abort();
+    if (kind == MX_API_CHAT && r.n_msgs < 1) abort();
+    mx_api_request_free(&r);
+  }
+  free(body);
+  return 0;
+}
