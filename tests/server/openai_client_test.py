@@ -14,64 +14,29 @@ import argparse
 import http.client
 import json
 import os
-import re
 import signal
 import socket
 import subprocess
 import sys
 import threading
 import time
-import traceback
 
 import openai
+
+from checks import check, expect, launch, metric, summary
 
 KEY = "test-key-123"
 MAX_BODY = 65536
 PROMPTS = ["Once upon a time", "The capital of France is", "def fibonacci(n):", "My favourite colour is"]
 
-results = {"passed": 0, "failed": 0}
-
-
-def check(name):
-    def wrap(fn):
-        try:
-            fn()
-            results["passed"] += 1
-            print(f"ok    {name}", flush=True)
-        except Exception as e:  # noqa: BLE001 - any failure is reported, the next check still runs
-            results["failed"] += 1
-            print(f"FAIL  {name}: {type(e).__name__}: {e}", flush=True)
-            traceback.print_exc(limit=3, file=sys.stdout)
-        return fn
-    return wrap
-
-
-def expect(cond, what):
-    if not cond:
-        raise AssertionError(what)
-
 
 class Server:
     def __init__(self, binary, model, extra):
-        self.stderr_lines = []
         args = [binary, "-m", model, "--port", "0", "--api-key", KEY, "--max-body", str(MAX_BODY), "--timeout", "5"] + extra
-        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        self.port = None
-        ready = threading.Event()
-
-        def pump():
-            for line in self.proc.stderr:
-                self.stderr_lines.append(line.rstrip("\n"))
-                m = re.search(r"listening on http://127\.0\.0\.1:(\d+) ", line)
-                if m:
-                    self.port = int(m.group(1))
-                    ready.set()
-            ready.set()
-
-        threading.Thread(target=pump, daemon=True).start()
-        if not ready.wait(600) or self.port is None:
-            self.proc.kill()
-            raise SystemExit("the server did not get ready:\n" + "\n".join(self.stderr_lines[-20:]))
+        try:
+            self.proc, self.port, self.stderr_lines = launch(args)
+        except AssertionError as e:
+            raise SystemExit(str(e))
 
     def raw(self, method, path, body=None, headers=None, timeout=60):
         """One plain HTTP request; returns (status, headers, body bytes)."""
@@ -91,9 +56,6 @@ class Server:
         return self.raw("GET", "/metrics")[2].decode()
 
 
-def metric(text, name):
-    m = re.search(r"^" + re.escape(name) + r" (\S+)$", text, re.M)
-    return float(m.group(1)) if m else None
 
 
 def main():
@@ -434,8 +396,7 @@ def main():
             if dp.proc.poll() is None:
                 dp.proc.kill()
 
-    print(f"{results['passed']} passed, {results['failed']} failed")
-    return 0 if results["failed"] == 0 else 1
+    return summary()
 
 
 if __name__ == "__main__":

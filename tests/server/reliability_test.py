@@ -36,29 +36,10 @@ import sys
 import tempfile
 import threading
 import time
-import traceback
+
+from checks import check, expect, launch, metric, summary
 
 PROMPT = "Once upon a time"
-results = {"passed": 0, "failed": 0}
-
-
-def check(name):
-    def wrap(fn):
-        try:
-            fn()
-            results["passed"] += 1
-            print(f"ok    {name}", flush=True)
-        except Exception as e:  # noqa: BLE001 - any failure is reported, the next check still runs
-            results["failed"] += 1
-            print(f"FAIL  {name}: {type(e).__name__}: {e}", flush=True)
-            traceback.print_exc(limit=3, file=sys.stdout)
-        return fn
-    return wrap
-
-
-def expect(cond, what):
-    if not cond:
-        raise AssertionError(what)
 
 
 def wait_for(pred, timeout, step=0.05):
@@ -73,28 +54,10 @@ def wait_for(pred, timeout, step=0.05):
 
 class Server:
     def __init__(self, binary, model, extra, env=None):
-        self.lines = []
         self.fault = tempfile.mktemp(prefix="mlxcel-fault-")
         e = dict(os.environ, MLXCEL_XLA_WORKER_FAULT_FILE=self.fault)
         e.update(env or {})
-        self.proc = subprocess.Popen([binary, "-m", model, "--port", "0"] + extra, stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.PIPE, text=True, env=e)
-        self.port = None
-        ready = threading.Event()
-
-        def pump():
-            for line in self.proc.stderr:
-                self.lines.append(line.rstrip("\n"))
-                m = re.search(r"listening on http://127\.0\.0\.1:(\d+) ", line)
-                if m:
-                    self.port = int(m.group(1))
-                    ready.set()
-            ready.set()
-
-        threading.Thread(target=pump, daemon=True).start()
-        if not ready.wait(600) or self.port is None:
-            self.proc.kill()
-            raise AssertionError("the server did not get ready:\n" + "\n".join(self.lines[-20:]))
+        self.proc, self.port, self.lines = launch([binary, "-m", model, "--port", "0"] + extra, env=e)
 
     def raw(self, method, path, body=None, timeout=120, source="127.0.0.1"):
         c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout, source_address=(source, 0))
@@ -139,9 +102,6 @@ class Server:
                 os.unlink(p)
 
 
-def metric(text, name):
-    m = re.search(r"^" + re.escape(name) + r" (\S+)$", text, re.M)
-    return float(m.group(1)) if m else None
 
 
 def stream_async(srv, max_tokens, out, key):
@@ -524,8 +484,7 @@ def main():
         finally:
             s3.stop()
 
-    print(f"{results['passed']} passed, {results['failed']} failed")
-    return 0 if results["failed"] == 0 else 1
+    return summary()
 
 
 if __name__ == "__main__":

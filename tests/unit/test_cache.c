@@ -4,92 +4,47 @@
  * last MLIR and log; a full disk is named; an interrupt stops the compile. No IREE needed. */
 #include "testutil.h"
 
-#include <dirent.h>
-#include <errno.h>
-#include <pthread.h>
 #include <signal.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include "base/log.h"
 #include "base/toolchain.h"
 #include "compiler/cache.h"
 #include "fake_compiler.h"
+#include "fileutil.h"
 
 typedef struct {
   char root[64], compiler[128], vmfb_dir[MX_PATH_MAX + 16];
   mx_target_t t;
-  char log[8192]; /* the lines mx_log wrote */
-  pthread_mutex_t lock;
+  mx_test_log_t log; /* the lines mx_log wrote */
 } fx_t;
-
-static void capture(void *user, mx_log_level_t level, const char *line) {
-  (void)level;
-  fx_t *fx = user;
-  pthread_mutex_lock(&fx->lock);
-  size_t n = strlen(fx->log);
-  snprintf(fx->log + n, sizeof fx->log - n, "%s\n", line);
-  pthread_mutex_unlock(&fx->lock);
-}
-
-static mx_log_sink_t sink;
 
 static int setup(void **state) {
   fx_t *fx = calloc(1, sizeof *fx);
-  pthread_mutex_init(&fx->lock, NULL);
-  snprintf(fx->root, sizeof fx->root, "/tmp/mlxcel-test-cache-XXXXXX");
-  if (!mkdtemp(fx->root) || fake_compiler_write(fx->root, fx->compiler, sizeof fx->compiler) != 0) return -1;
+  if (mx_test_fake_compiler_setup(fx->root, sizeof fx->root, "cache", fx->compiler, sizeof fx->compiler, &fx->t) != 0)
+    return -1;
   setenv("XDG_CACHE_HOME", fx->root, 1);
   setenv("MLXCEL_XLA_IREE_COMPILE", fx->compiler, 1);
   char home[MX_PATH_MAX];
   mx_status_t st = mx_toolchain_home(home, sizeof home);
-  if (!st) st = mx_target_for_device("local-task", NULL, &fx->t);
   if (st) return mx_status_free(st), -1;
   snprintf(fx->vmfb_dir, sizeof fx->vmfb_dir, "%s/vmfb", home);
-  sink = (mx_log_sink_t){capture, fx};
-  mx_log_set_sink(&sink);
+  mx_test_log_start(&fx->log);
   *state = fx;
   return 0;
 }
 
 static int teardown(void **state) {
   fx_t *fx = *state;
-  mx_log_set_sink(NULL);
-  char cmd[128];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", fx->root);
-  int rc = system(cmd);
+  mx_test_log_stop(&fx->log);
+  int rc = mx_test_rm_rf(fx->root);
   unsetenv("MLXCEL_FAKE_COMPILE");
   unsetenv("MLXCEL_XLA_IREE_COMPILE");
   unsetenv("XDG_CACHE_HOME");
-  pthread_mutex_destroy(&fx->lock);
   free(fx);
-  return rc == 0 ? 0 : -1;
+  return rc;
 }
 
 static const char graph[] = "module @cached { func.func @f() { return } }\n";
-
-static char *slurp(const char *path, size_t *n) {
-  *n = 0;
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  char *b = malloc(1 << 20);
-  *n = fread(b, 1, 1 << 20, f);
-  fclose(f);
-  return b;
-}
-
-/* The entries of dir, sorted, space-separated ("" when empty or missing). */
-static void listing(const char *dir, char *out, size_t cap) {
-  struct dirent **es;
-  int n = scandir(dir, &es, NULL, alphasort);
-  out[0] = '\0';
-  for (int i = 0; i < n; i++) {
-    if (es[i]->d_name[0] != '.') snprintf(out + strlen(out), cap - strlen(out), "%s%s", out[0] ? " " : "", es[i]->d_name);
-    free(es[i]);
-  }
-  if (n >= 0) free(es);
-}
 
 static void a_module_is_compiled_once_then_reused(void **state) {
   fx_t *fx = *state;
@@ -99,24 +54,13 @@ static void a_module_is_compiled_once_then_reused(void **state) {
   assert_ok(mx_compile_cached(&fx->t, graph, "the test graph", &v));
   assert_true(v.hit);
   assert_int_equal(fake_compiler_runs(fx->root), 1);
-  assert_non_null(strstr(fx->log, "compile cache hit for the test graph"));
-  assert_null(strstr(fx->log, "failed verification"));
+  assert_non_null(strstr(fx->log.text, "compile cache hit for the test graph"));
+  assert_null(strstr(fx->log.text, "failed verification"));
 }
 
 /* damage(path, size): one way a cached file goes bad. */
-static void flip_a_byte(const char *path, size_t size) {
-  FILE *f = fopen(path, "r+b");
-  fseek(f, (long)size / 2, SEEK_SET);
-  int c = fgetc(f);
-  fseek(f, (long)size / 2, SEEK_SET);
-  fputc(c ^ 0x20, f);
-  fclose(f);
-}
-static void truncate_it(const char *path, size_t size) { assert_int_equal(truncate(path, (off_t)size / 3), 0); }
-static void zero_it(const char *path, size_t size) {
-  assert_int_equal(truncate(path, 0), 0);
-  assert_int_equal(truncate(path, (off_t)size), 0);
-}
+static void flip_a_byte(const char *path, size_t size) { mx_test_flip_byte(path, (long)size / 2, 0x20); }
+static void truncate_it(const char *path, size_t size) { mx_test_truncate(path, size / 3); }
 static void drop_its_checksum(const char *path, size_t size) {
   (void)size;
   char sum[MX_PATH_MAX + 8];
@@ -126,25 +70,25 @@ static void drop_its_checksum(const char *path, size_t size) {
 
 static void a_damaged_module_is_rebuilt(void **state) {
   fx_t *fx = *state;
-  void (*damage[])(const char *, size_t) = {flip_a_byte, truncate_it, zero_it, drop_its_checksum};
+  void (*damage[])(const char *, size_t) = {flip_a_byte, truncate_it, mx_test_zero, drop_its_checksum};
   mx_vmfb_t v;
   assert_ok(mx_compile_cached(&fx->t, graph, "the test graph", &v));
   size_t clean_n = 0, n = 0;
-  char *clean = slurp(v.path, &clean_n);
+  char *clean = mx_test_slurp(v.path, &clean_n);
   assert_non_null(clean);
   for (int i = 0; i < 4; i++) {
-    fx->log[0] = '\0';
+    fx->log.text[0] = '\0';
     damage[i](v.path, clean_n);
     assert_ok(mx_compile_cached(&fx->t, graph, "the test graph", &v));
     assert_false(v.hit);
     char line[MX_PATH_MAX + 64];
     snprintf(line, sizeof line, "mlxcel: cache: %s failed verification (", v.path);
-    if (!strstr(fx->log, line) || !strstr(fx->log, "deleting it and rebuilding it")) {
-      fprintf(stderr, "damage %d, log:\n%s", i, fx->log);
+    if (!strstr(fx->log.text, line) || !strstr(fx->log.text, "deleting it and rebuilding it")) {
+      fprintf(stderr, "damage %d, log:\n%s", i, fx->log.text);
       fail();
     }
     assert_int_equal(fake_compiler_runs(fx->root), 2 + i);
-    char *now = slurp(v.path, &n);
+    char *now = mx_test_slurp(v.path, &n);
     assert_true(n == clean_n && memcmp(now, clean, n) == 0);
     free(now);
     assert_ok(mx_compile_cached(&fx->t, graph, "the test graph", &v)); /* and trusted again */
@@ -153,28 +97,14 @@ static void a_damaged_module_is_rebuilt(void **state) {
   free(clean);
 }
 
-static pid_t dead_pid(void) {
-  pid_t p = fork();
-  if (p == 0) _exit(0);
-  waitpid(p, NULL, 0);
-  return p;
-}
-
-static void touch(const char *dir, const char *name) {
-  char path[MX_PATH_MAX + 64];
-  snprintf(path, sizeof path, "%s/%s", dir, name);
-  FILE *f = fopen(path, "w");
-  assert_non_null(f);
-  fputs("litter", f);
-  fclose(f);
-}
+static void touch(const char *dir, const char *name) { mx_test_write_in(dir, name, "litter"); }
 
 static void temporary_files_of_dead_compiles_are_swept(void **state) {
   fx_t *fx = *state;
   mx_vmfb_t v;
   assert_ok(mx_compile_cached(&fx->t, graph, "the test graph", &v)); /* makes the directory */
-  char dead[96], live[96], got[1024], want[1024];
-  pid_t d = dead_pid();
+  char dead[96], live[96], want[1024];
+  pid_t d = mx_test_dead_pid();
   snprintf(dead, sizeof dead, "0123.vmfb.tmp%d", (int)d);
   touch(fx->vmfb_dir, dead);
   snprintf(dead, sizeof dead, "0123.vmfb.tmp%d.mlir", (int)d);
@@ -185,11 +115,10 @@ static void temporary_files_of_dead_compiles_are_swept(void **state) {
   touch(fx->vmfb_dir, live);
   touch(fx->vmfb_dir, "notes.txt");
   assert_ok(mx_compile_cached(&fx->t, graph, "the test graph", &v));
-  listing(fx->vmfb_dir, got, sizeof got);
   const char *base = strrchr(v.path, '/') + 1;
   snprintf(want, sizeof want, "%s %s %s.sum notes.txt", live, base, base);
-  assert_string_equal(got, want);
-  assert_non_null(strstr(fx->log, "which is gone"));
+  assert_listing(fx->vmfb_dir, want);
+  assert_non_null(strstr(fx->log.text, "which is gone"));
 }
 
 static void a_failed_compile_keeps_only_the_last_mlir_and_log(void **state) {
@@ -199,15 +128,13 @@ static void a_failed_compile_keeps_only_the_last_mlir_and_log(void **state) {
   assert_status(mx_compile_cached(&fx->t, graph, "the test graph", &v), MX_STAGE_COMPILE, "/vmfb/failed/last.log");
   assert_status(mx_compile_cached(&fx->t, "module @second {}\n", "the test graph", &v), MX_STAGE_COMPILE,
                 "error: 'func.return'");
-  char got[1024], failed[MX_PATH_MAX + 32];
-  listing(fx->vmfb_dir, got, sizeof got);
-  assert_string_equal(got, "failed");
+  char failed[MX_PATH_MAX + 32];
+  assert_listing(fx->vmfb_dir, "failed");
   snprintf(failed, sizeof failed, "%s/failed", fx->vmfb_dir);
-  listing(failed, got, sizeof got);
-  assert_string_equal(got, "last.log last.mlir");
+  assert_listing(failed, "last.log last.mlir");
   size_t n = 0;
   snprintf(failed, sizeof failed, "%s/failed/last.mlir", fx->vmfb_dir);
-  char *mlir = slurp(failed, &n);
+  char *mlir = mx_test_slurp(failed, &n);
   assert_true(n == strlen("module @second {}\n") && !memcmp(mlir, "module @second {}\n", n)); /* the last one's */
   free(mlir);
 }
@@ -225,9 +152,7 @@ static void a_full_disk_is_named_and_leaves_no_litter(void **state) {
     fail();
   }
   mx_status_free(st);
-  char got[1024];
-  listing(fx->vmfb_dir, got, sizeof got);
-  assert_string_equal(got, "failed");
+  assert_listing(fx->vmfb_dir, "failed");
 }
 
 /* In a child, as a command: SIGINT while the compiler runs ends the call promptly with a status
@@ -243,20 +168,10 @@ static void an_interrupt_stops_the_compile_and_leaves_nothing(void **state) {
     mx_status_t st = mx_compile_cached(&fx->t, graph, "the test graph", &v);
     _exit(st && mx_status_stage(st) == MX_STAGE_BUSY ? 0 : 3);
   }
-  long compiler = 0;
-  for (int i = 0; i < 500 && !(compiler = fake_compiler_pid(fx->root)); i++) usleep(10000);
-  assert_true(compiler > 0);
-  usleep(50000);
-  kill(child, SIGINT);
-  int ws = 0;
-  waitpid(child, &ws, 0);
-  bool left = kill((pid_t)compiler, 0) == 0;
-  if (left) kill((pid_t)compiler, SIGKILL);
-  assert_true(WIFEXITED(ws) && WEXITSTATUS(ws) == 0);
+  bool left;
+  assert_int_equal(mx_test_interrupt_compile(fx->root, child, SIGINT, NULL, &left), 0);
   assert_false(left);
-  char got[1024];
-  listing(fx->vmfb_dir, got, sizeof got);
-  assert_string_equal(got, "");
+  assert_listing(fx->vmfb_dir, "");
 }
 
 int main(void) {

@@ -11,72 +11,45 @@
 #define SPEED_CHECKED 1
 #endif
 
-#include <dirent.h>
 #include <signal.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "base/cachefile.h"
 #include "base/clock.h"
 #include "base/interrupt.h"
-#include "base/log.h"
+#include "fileutil.h"
 
 typedef struct {
-  char dir[64], path[128], log[4096];
+  char dir[64], path[128];
+  mx_test_log_t log;
 } fx_t;
-
-static void capture(void *user, mx_log_level_t level, const char *line) {
-  (void)level;
-  fx_t *fx = user;
-  size_t n = strlen(fx->log);
-  snprintf(fx->log + n, sizeof fx->log - n, "%s\n", line);
-}
-
-static mx_log_sink_t sink;
 
 static int setup(void **state) {
   fx_t *fx = calloc(1, sizeof *fx);
-  snprintf(fx->dir, sizeof fx->dir, "/tmp/mlxcel-test-cachefile-XXXXXX");
-  if (!mkdtemp(fx->dir)) return -1;
+  if (mx_test_tmpdir(fx->dir, sizeof fx->dir, "cachefile") != 0) return -1;
   snprintf(fx->path, sizeof fx->path, "%s/module.vmfb", fx->dir);
-  sink = (mx_log_sink_t){capture, fx};
-  mx_log_set_sink(&sink);
+  mx_test_log_start(&fx->log);
   *state = fx;
   return 0;
 }
 
 static int teardown(void **state) {
   fx_t *fx = *state;
-  mx_log_set_sink(NULL);
+  mx_test_log_stop(&fx->log);
   mx_interrupt_clear();
-  char cmd[128];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", fx->dir);
-  int rc = system(cmd);
+  int rc = mx_test_rm_rf(fx->dir);
   free(fx);
-  return rc == 0 ? 0 : -1;
-}
-
-static void write_bytes(const char *path, const char *text) {
-  FILE *f = fopen(path, "wb");
-  assert_non_null(f);
-  fputs(text, f);
-  fclose(f);
-}
-
-static bool exists(const char *path, const char *suffix) {
-  char p[256];
-  snprintf(p, sizeof p, "%s%s", path, suffix);
-  return access(p, F_OK) == 0;
+  return rc;
 }
 
 /* Seals "hello, cache" as fx->path. */
 static void seal(fx_t *fx) {
   char tmp[160];
   mx_cache_tmp_path(fx->path, tmp, sizeof tmp);
-  write_bytes(tmp, "hello, cache");
+  mx_test_write_text(tmp, "hello, cache");
   assert_ok(mx_cache_file_seal(tmp, fx->path));
-  assert_false(exists(tmp, ""));
+  assert_false(mx_test_exists(tmp, ""));
 }
 
 static void a_sealed_file_verifies(void **state) {
@@ -92,31 +65,24 @@ static void a_sealed_file_verifies(void **state) {
   bool trusted = false;
   assert_ok(mx_cache_file_verify(fx->path, &trusted));
   assert_true(trusted);
-  assert_string_equal(fx->log, "");
-  char names[512] = "";
-  struct dirent **es;
-  int n = scandir(fx->dir, &es, NULL, alphasort);
-  for (int i = 0; i < n; i++) {
-    if (es[i]->d_name[0] != '.') snprintf(names + strlen(names), sizeof names - strlen(names), "%s ", es[i]->d_name);
-    free(es[i]);
-  }
-  free(es);
-  assert_string_equal(names, "module.vmfb module.vmfb.sum "); /* no temporary file of the sidecar either */
+  assert_string_equal(fx->log.text, "");
+  assert_listing(fx->dir, "module.vmfb module.vmfb.sum"); /* no temporary file of the sidecar either */
 }
 
 /* Each damage and the reason the log line must give. */
 static void expect_rejected(fx_t *fx, const char *reason) {
-  fx->log[0] = '\0';
+  fx->log.text[0] = '\0';
   bool trusted = true;
   assert_ok(mx_cache_file_verify(fx->path, &trusted));
   assert_false(trusted);
   char want[256];
   snprintf(want, sizeof want, "mlxcel: cache: %s failed verification (", fx->path);
-  if (!strstr(fx->log, want) || !strstr(fx->log, reason) || !strstr(fx->log, "; deleting it and rebuilding it")) {
-    fprintf(stderr, "expected a line with '%s', got: %s", reason, fx->log);
+  if (!strstr(fx->log.text, want) || !strstr(fx->log.text, reason) ||
+      !strstr(fx->log.text, "; deleting it and rebuilding it")) {
+    fprintf(stderr, "expected a line with '%s', got: %s", reason, fx->log.text);
     fail();
   }
-  assert_false(exists(fx->path, "") || exists(fx->path, ".sum")); /* both gone */
+  assert_false(mx_test_exists(fx->path, "") || mx_test_exists(fx->path, ".sum")); /* both gone */
 }
 
 static void damage_and_bad_sidecars_are_rejected(void **state) {
@@ -124,23 +90,22 @@ static void damage_and_bad_sidecars_are_rejected(void **state) {
   char sum[160];
   snprintf(sum, sizeof sum, "%s.sum", fx->path);
   seal(fx);
-  write_bytes(fx->path, "hello, cachf"); /* one byte */
+  mx_test_write_text(fx->path, "hello, cachf"); /* one byte */
   expect_rejected(fx, "its contents changed");
   seal(fx);
-  write_bytes(fx->path, "hello");
+  mx_test_write_text(fx->path, "hello");
   expect_rejected(fx, "it has 5 bytes, its checksum says 12");
   seal(fx);
-  assert_int_equal(truncate(fx->path, 0), 0);
-  assert_int_equal(truncate(fx->path, 12), 0); /* zeroed, same size */
+  mx_test_zero(fx->path, 12); /* zeroed, same size */
   expect_rejected(fx, "its contents changed");
   seal(fx);
   unlink(sum);
   expect_rejected(fx, "no checksum file");
   seal(fx);
-  write_bytes(sum, "mlxcel-cache-sum-v0 size=12 hash64=0\n");
+  mx_test_write_text(sum, "mlxcel-cache-sum-v0 size=12 hash64=0\n");
   expect_rejected(fx, "its checksum file is not a mlxcel-cache-sum-v1 line");
   seal(fx);
-  write_bytes(sum, "");
+  mx_test_write_text(sum, "");
   expect_rejected(fx, "its checksum file is not a mlxcel-cache-sum-v1 line");
 }
 
@@ -149,7 +114,7 @@ static void a_missing_file_is_rebuilt_silently(void **state) {
   bool trusted = true;
   assert_ok(mx_cache_file_verify(fx->path, &trusted));
   assert_false(trusted);
-  assert_string_equal(fx->log, "");
+  assert_string_equal(fx->log.text, "");
 }
 
 static void a_failed_seal_leaves_nothing_to_trust(void **state) {
@@ -157,11 +122,11 @@ static void a_failed_seal_leaves_nothing_to_trust(void **state) {
   char tmp[160];
   snprintf(tmp, sizeof tmp, "%s/never-written.tmp1", fx->dir);
   assert_status(mx_cache_file_seal(tmp, fx->path), MX_STAGE_IO, "cannot open");
-  assert_false(exists(fx->path, "") || exists(fx->path, ".sum"));
+  assert_false(mx_test_exists(fx->path, "") || mx_test_exists(fx->path, ".sum"));
   char sum_tmp[192], sum[160];
   snprintf(sum, sizeof sum, "%s.sum", fx->path);
   mx_cache_tmp_path(sum, sum_tmp, sizeof sum_tmp);
-  assert_false(exists(sum_tmp, ""));
+  assert_false(mx_test_exists(sum_tmp, ""));
 }
 
 static void temporary_names_carry_the_writer_pid(void **state) {
@@ -183,30 +148,27 @@ static void temporary_names_carry_the_writer_pid(void **state) {
 
 static void the_sweep_removes_only_dead_writers_files(void **state) {
   fx_t *fx = *state;
-  pid_t dead = fork();
-  if (dead == 0) _exit(0);
-  waitpid(dead, NULL, 0);
+  pid_t dead = mx_test_dead_pid();
   char p[192];
   const char *dead_names[] = {"a.vmfb.tmp%d", "a.vmfb.tmp%d.mlir", "w-f32.safetensors.tmp%d"};
   for (int i = 0; i < 3; i++) {
     char name[64];
     snprintf(name, sizeof name, dead_names[i], (int)dead);
-    snprintf(p, sizeof p, "%s/%s", fx->dir, name);
-    write_bytes(p, "litter");
+    mx_test_write_in(fx->dir, name, "litter");
   }
   snprintf(p, sizeof p, "%s/b.vmfb.tmp%d", fx->dir, (int)getpid());
-  write_bytes(p, "mine, in progress");
+  mx_test_write_text(p, "mine, in progress");
   snprintf(p, sizeof p, "%s/keep.vmfb", fx->dir);
-  write_bytes(p, "a cache file");
+  mx_test_write_text(p, "a cache file");
   snprintf(p, sizeof p, "%s/dir.tmp%d", fx->dir, (int)dead);
   assert_int_equal(mkdir(p, 0755), 0); /* not a file: left alone */
   assert_int_equal(mx_cache_sweep(fx->dir), 3);
   assert_int_equal(mx_cache_sweep(fx->dir), 0);
   snprintf(p, sizeof p, "%s/b.vmfb.tmp%d", fx->dir, (int)getpid());
-  assert_true(exists(p, ""));
+  assert_true(mx_test_exists(p, ""));
   snprintf(p, sizeof p, "%s/keep.vmfb", fx->dir);
-  assert_true(exists(p, ""));
-  assert_non_null(strstr(fx->log, "which is gone"));
+  assert_true(mx_test_exists(p, ""));
+  assert_non_null(strstr(fx->log.text, "which is gone"));
   assert_int_equal(mx_cache_sweep("/nonexistent/dir"), 0);
 }
 
@@ -217,7 +179,7 @@ static void an_interrupt_stops_the_check_and_keeps_the_file(void **state) {
   bool trusted = true;
   assert_status(mx_cache_file_verify(fx->path, &trusted), MX_STAGE_BUSY, "SIGTERM while checking a cache file");
   assert_false(trusted);
-  assert_true(exists(fx->path, "") && exists(fx->path, ".sum")); /* it may be fine: not deleted */
+  assert_true(mx_test_exists(fx->path, "") && mx_test_exists(fx->path, ".sum")); /* it may be fine: not deleted */
 }
 
 /* The figure in docs/engine.md ("The caches") comes from a 540 MB file; this one is smaller. */

@@ -3,15 +3,12 @@
  * test_compile_iree.c. */
 #include "testutil.h"
 
-#include <errno.h>
 #include <signal.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "base/clock.h"
 #include "compiler/compile.h"
 #include "fake_compiler.h"
+#include "fileutil.h"
 
 typedef struct {
   char dir[64], compiler[128], out[128];
@@ -20,29 +17,19 @@ typedef struct {
 
 static int setup(void **state) {
   fx_t *fx = calloc(1, sizeof *fx);
-  snprintf(fx->dir, sizeof fx->dir, "/tmp/mlxcel-test-compile-XXXXXX");
-  if (!mkdtemp(fx->dir) || fake_compiler_write(fx->dir, fx->compiler, sizeof fx->compiler) != 0) return -1;
+  if (mx_test_fake_compiler_setup(fx->dir, sizeof fx->dir, "compile", fx->compiler, sizeof fx->compiler, &fx->t) != 0)
+    return -1;
   snprintf(fx->out, sizeof fx->out, "%s/m.vmfb", fx->dir);
-  mx_status_t st = mx_target_for_device("local-task", NULL, &fx->t);
-  if (st) return mx_status_free(st), -1;
   *state = fx;
   return 0;
 }
 
 static int teardown(void **state) {
   fx_t *fx = *state;
-  char cmd[128];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", fx->dir);
-  int rc = system(cmd);
+  int rc = mx_test_rm_rf(fx->dir);
   unsetenv("MLXCEL_FAKE_COMPILE");
   free(fx);
-  return rc == 0 ? 0 : -1;
-}
-
-static bool exists(const char *dir, const char *name) {
-  char path[256];
-  snprintf(path, sizeof path, "%s%s", dir, name);
-  return access(path, F_OK) == 0;
+  return rc;
 }
 
 static void missing_compiler_is_a_toolchain_error(void **state) {
@@ -60,7 +47,8 @@ static void an_error_line_is_quoted(void **state) {
   setenv("MLXCEL_FAKE_COMPILE", "error", 1);
   assert_status(mx_compile_mlir(fx->compiler, &fx->t, "module {}", fx->out, NULL), MX_STAGE_COMPILE,
                 "error: 'func.return' op has 1 operands");
-  assert_true(exists(fx->out, ".log") && exists(fx->out, ".mlir")); /* kept beside the output for the report */
+  /* kept beside the output for the report */
+  assert_true(mx_test_exists(fx->out, ".log") && mx_test_exists(fx->out, ".mlir"));
 }
 
 /* What iree-compile prints on a full disk has no "error:": it was reported as "no error line". */
@@ -139,8 +127,6 @@ static void the_compiler_starts_with_no_signal_blocked(void **state) {
   assert_int_equal(ignored & (1ULL << (SIGPIPE - 1)), 0);
 }
 
-static double now_ms(void) { return mx_now_ms(); }
-
 /* In a child process (a signal that is not handled ends the process, as in a command): the compile
  * returns an interrupted status, which the child turns into exit 0. */
 static void interrupt_during_compile(fx_t *fx, int sig) {
@@ -155,22 +141,12 @@ static void interrupt_during_compile(fx_t *fx, int sig) {
     mx_status_t st = mx_compile_mlir(fx->compiler, &fx->t, "module {}", fx->out, NULL);
     _exit(st && mx_status_stage(st) == MX_STAGE_BUSY && strstr(mx_status_message(st), "while compiling") ? 0 : 3);
   }
-  long compiler = 0;
-  for (int i = 0; i < 500 && !(compiler = fake_compiler_pid(fx->dir)); i++) usleep(10000);
-  assert_true(compiler > 0);
-  usleep(50000); /* let it reach its sleep */
-  double t0 = now_ms();
-  kill(child, sig);
-  int ws = 0;
-  waitpid(child, &ws, 0);
-  double ms = now_ms() - t0;
-  bool compiler_left = kill((pid_t)compiler, 0) == 0;
-  if (compiler_left) kill((pid_t)compiler, SIGKILL);
-  if (!WIFEXITED(ws)) fprintf(stderr, "the child ended by signal %d\n", WIFSIGNALED(ws) ? WTERMSIG(ws) : -1);
-  assert_true(WIFEXITED(ws) && WEXITSTATUS(ws) == 0);
+  double ms;
+  bool compiler_left;
+  assert_int_equal(mx_test_interrupt_compile(fx->dir, child, sig, &ms, &compiler_left), 0);
   assert_true(ms < 1000);
   assert_false(compiler_left);
-  assert_false(exists(fx->out, "") || exists(fx->out, ".mlir") || exists(fx->out, ".log"));
+  assert_false(mx_test_exists(fx->out, "") || mx_test_exists(fx->out, ".mlir") || mx_test_exists(fx->out, ".log"));
 }
 
 static void sigint_stops_the_compiler_and_removes_its_files(void **state) { interrupt_during_compile(*state, SIGINT); }

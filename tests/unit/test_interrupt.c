@@ -4,10 +4,10 @@
 #include "testutil.h"
 
 #include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "base/interrupt.h"
+#include "fileutil.h"
 
 static int clear(void **state) {
   (void)state;
@@ -86,9 +86,7 @@ static void the_watcher_takes_a_signal_sent_to_the_process(void **state) {
     kill(getpid(), SIGTERM); /* blocked here: only the watcher's sigwait takes it */
     _exit(mx_interrupt_watch_wait() == SIGTERM && mx_interrupt_signal() == SIGTERM ? 0 : 3);
   }
-  int ws = 0;
-  waitpid(child, &ws, 0);
-  assert_true(WIFEXITED(ws) && WEXITSTATUS(ws) == 0);
+  assert_int_equal(mx_test_wait(child), 0);
   child = fork();
   if (child == 0) { /* no signal: stopped without one */
     mx_status_t st = mx_interrupt_watch_start();
@@ -96,8 +94,7 @@ static void the_watcher_takes_a_signal_sent_to_the_process(void **state) {
     mx_interrupt_watch_stop();
     _exit(mx_interrupt_signal() == 0 ? 0 : 3);
   }
-  waitpid(child, &ws, 0);
-  assert_true(WIFEXITED(ws) && WEXITSTATUS(ws) == 0);
+  assert_int_equal(mx_test_wait(child), 0);
 }
 
 int main(void) {

@@ -1,0 +1,65 @@
+"""The little harness the live-server tests share: named checks that report one line each and go on
+after a failure, an assertion helper, and a Prometheus sample reader."""
+import re
+import sys
+import traceback
+
+results = {"passed": 0, "failed": 0}
+
+
+def check(name):
+    """Runs the decorated function at once as one check: "ok    NAME" or "FAIL  NAME: why"."""
+    def wrap(fn):
+        try:
+            fn()
+            results["passed"] += 1
+            print(f"ok    {name}", flush=True)
+        except Exception as e:  # noqa: BLE001 - any failure is reported, the next check still runs
+            results["failed"] += 1
+            print(f"FAIL  {name}: {type(e).__name__}: {e}", flush=True)
+            traceback.print_exc(limit=3, file=sys.stdout)
+        return fn
+    return wrap
+
+
+def expect(cond, what):
+    if not cond:
+        raise AssertionError(what)
+
+
+def metric(text, name):
+    """The value of the sample NAME (labels included, exactly as exposed), None when absent."""
+    m = re.search(r"^" + re.escape(name) + r" (\S+)$", text, re.M)
+    return float(m.group(1)) if m else None
+
+
+def summary():
+    """Prints the last line run_tests.sh counts; returns the exit status."""
+    print(f"{results['passed']} passed, {results['failed']} failed")
+    return 0 if results["failed"] == 0 else 1
+
+
+def launch(argv, env=None, ready_timeout=600):
+    """Starts mlxcel-server with argv (which should include --port 0) and waits for its ready line.
+    Returns (process, port, stderr lines so far and to come); a server that exits or stays silent
+    raises AssertionError with its last lines."""
+    import subprocess
+    import threading
+    lines, found = [], {}
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+    ready = threading.Event()
+
+    def pump():
+        for line in proc.stderr:
+            lines.append(line.rstrip("\n"))
+            m = re.search(r"listening on http://127\.0\.0\.1:(\d+) ", line)
+            if m:
+                found["port"] = int(m.group(1))
+                ready.set()
+        ready.set()
+
+    threading.Thread(target=pump, daemon=True).start()
+    if not ready.wait(ready_timeout) or "port" not in found:
+        proc.kill()
+        raise AssertionError("the server did not get ready:\n" + "\n".join(lines[-20:]))
+    return proc, found["port"], lines
