@@ -57,7 +57,8 @@ static const mx_opt_t serve_rows[] = {
     SERVE_ROW(max_connections, .name = "--max-connections", .kind = MX_OPT_INT, .metavar = "N", .lo = 1, .hi = 4096,
               .def = "256", .help = "open connections at most (one thread each)"),
     SERVE_ROW(max_per_client, .name = "--max-connections-per-client", .kind = MX_OPT_INT, .metavar = "N", .lo = 1,
-              .hi = 4096, .def = "64", .help = "open connections per client address at most; beyond, new ones are closed"),
+              .hi = 4096, .def = "128", .help = "open connections per client address at most; beyond, a new one gets 429 "
+                                               "(behind a reverse proxy every client has the proxy's address: raise it)"),
     SERVE_ROW(probe_interval_s, .name = "--probe-interval", .kind = MX_OPT_INT, .metavar = "S", .lo = 0, .hi = 3600,
               .def = "5", .help = "ping an idle device worker every S seconds, so a dead or hung one is found and "
                                   "restarted before a request needs it (0: off)"),

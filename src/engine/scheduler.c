@@ -36,7 +36,8 @@ struct mx_request {
   /* Engine thread only. */
   int slot;
   mx_seq_t seq;        /* the prompt, the generated ids and every decision about the next token */
-  double t_submit, t_admit, t_first;
+  double t_submit;     /* set before the request is shared */
+  double t_admit, t_first; /* written by the engine under mu (the request's), read by mx_request_info */
   mx_request_t *next;  /* wait queue */
   /* Shared with the owner, under mu. */
   pthread_mutex_t mu;
@@ -144,6 +145,12 @@ void mx_request_info(mx_request_t *r, mx_request_info_t *out) {
   *out = (mx_request_info_t){.finish = r->finish, .prompt_tokens = r->n_prompt,
                              .completion_tokens = (int)r->generated.n, .queue_ms = r->queue_ms, .ttft_ms = r->ttft_ms,
                              .decode_ms = r->decode_ms, .tokens = r->generated.ids, .error = r->error};
+  if (!r->finished) { /* the figures so far (a request just cancelled is read before the engine ends it) */
+    double now = mx_now_ms();
+    out->queue_ms = (r->t_admit ? r->t_admit : now) - r->t_submit;
+    out->ttft_ms = r->t_first ? r->t_first - r->t_submit : 0;
+    out->decode_ms = r->t_first ? now - r->t_first : 0;
+  }
   pthread_mutex_unlock(&r->mu);
 }
 
@@ -188,8 +195,8 @@ static void finish_locked(mx_sched_t *s, mx_request_t *r, mx_finish_t why, mx_st
 /* Takes one generated token: hands it to the owner, lets the sequence decide whether the request is
  * done, and publishes the text that became final. */
 static bool take_token(mx_sched_t *s, mx_request_t *r, int32_t id, mx_finish_t *why, mx_status_t *err) {
-  if (!r->t_first) r->t_first = mx_now_ms();
   pthread_mutex_lock(&r->mu);
+  if (!r->t_first) r->t_first = mx_now_ms();
   bool ok = mx_ids_push(&r->generated, id);
   pthread_mutex_unlock(&r->mu);
   bool done = false;
@@ -381,7 +388,9 @@ static void admit_one_locked(mx_sched_t *s) {
   s->active++;
   s->admitted++;
   s->prompt_tokens += (uint64_t)r->n_prompt;
+  pthread_mutex_lock(&r->mu);
   r->t_admit = mx_now_ms();
+  pthread_mutex_unlock(&r->mu);
   pthread_mutex_unlock(&s->mu);
   bool greedy = mx_seq_greedy(&r->seq);
   int32_t next = -1;

@@ -98,7 +98,7 @@ typedef struct {
   mx_status_t error;     /* MX_FINISH_ERROR: the cause (owned by the request) */
 } mx_request_info_t;
 
-/* A snapshot; call after mx_request_wait returned true for final figures. */
+/* A snapshot: the figures so far while the request runs, final once mx_request_wait returned true. */
 void mx_request_info(mx_request_t *r, mx_request_info_t *out);
 
 typedef struct {

@@ -30,6 +30,10 @@
 #define POLL_MS 200
 /* How often the watchdog looks for requests past --request-timeout. */
 #define WATCHDOG_MS 200
+#define TOO_MANY_CONNECTIONS_JSON                                                                                 \
+  "{\"error\":{\"message\":\"this address has as many connections open as the server allows one client "          \
+  "(--max-connections-per-client); reuse a connection (keep-alive) or retry when one closes\",\"type\":"          \
+  "\"rate_limit_error\",\"param\":null,\"code\":\"too_many_connections\"}}"
 #define REQUEST_TIMEOUT_JSON                                                                                        \
   "{\"error\":{\"message\":\"the request's headers and body did not arrive within the server's --request-timeout; "  \
   "send the whole request at once\",\"type\":\"invalid_request_error\",\"param\":null,\"code\":\"request_timeout\"}}"
@@ -40,6 +44,7 @@
  * sends a byte now and then never trips the idle timeout, so this is what bounds it. */
 typedef struct conn_entry {
   int fd;
+  unsigned char addr[17]; /* the client's address: family, then 4 or 16 bytes (the per-client limit) */
   bool reading;      /* false from the moment an answer is queued until the request completes */
   bool dropped;      /* the watchdog closed it */
   double since;      /* when the current request could start arriving */
@@ -63,6 +68,7 @@ struct mx_server {
   pthread_mutex_t conns_mu;
   pthread_cond_t conns_cv;
   conn_entry_t *conns;
+  int per_client; /* connections one address may hold */
   pthread_t watchdog;
   bool watchdog_started, watchdog_stop;
 };
@@ -182,6 +188,28 @@ static void answering(ctx_t *c) {
   pthread_mutex_unlock(&c->srv->conns_mu);
 }
 
+/* The client's address as a comparable key (family byte, then the address bytes). */
+static void address_key(struct MHD_Connection *conn, unsigned char key[17]) {
+  memset(key, 0, 17);
+  const union MHD_ConnectionInfo *ai = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+  const struct sockaddr *sa = ai ? ai->client_addr : NULL;
+  if (!sa) return;
+  key[0] = (unsigned char)sa->sa_family;
+  if (sa->sa_family == AF_INET) memcpy(key + 1, &((const struct sockaddr_in *)sa)->sin_addr, 4);
+  else if (sa->sa_family == AF_INET6) memcpy(key + 1, &((const struct sockaddr_in6 *)sa)->sin6_addr, 16);
+}
+
+/* Writes a whole HTTP error answer on a connection MHD has not answered yet, then shuts it, which
+ * makes MHD close it. Holds for the 408 of the watchdog and the 429 of the per-client limit. */
+static void refuse_raw(int fd, const char *status_line, const char *json, bool retry_after) {
+  char head[256];
+  int n = snprintf(head, sizeof head, "HTTP/1.1 %s\r\nContent-Type: application/json\r\nConnection: close\r\n%s"
+                   "Content-Length: %zu\r\n\r\n", status_line, retry_after ? "Retry-After: 1\r\n" : "", strlen(json));
+  (void)!send(fd, head, (size_t)n, MSG_DONTWAIT | MSG_NOSIGNAL);
+  (void)!send(fd, json, strlen(json), MSG_DONTWAIT | MSG_NOSIGNAL);
+  shutdown(fd, SHUT_RDWR);
+}
+
 static void notify_connection(void *cls, struct MHD_Connection *conn, void **socket_context,
                               enum MHD_ConnectionNotificationCode code) {
   mx_server_t *s = cls;
@@ -193,10 +221,20 @@ static void notify_connection(void *cls, struct MHD_Connection *conn, void **soc
     e->fd = ci->connect_fd;
     e->reading = true;
     e->since = mx_now_ms();
+    address_key(conn, e->addr);
     pthread_mutex_lock(&s->conns_mu);
+    /* The per-client limit, counted here rather than by MHD's own option, so that the client gets
+     * an answer it can act on (429 with Retry-After) instead of a reset, and the metrics see it. */
+    int same = 0;
+    for (conn_entry_t *o = s->conns; o; o = o->next) same += !o->dropped && !memcmp(o->addr, e->addr, sizeof e->addr);
     e->next = s->conns;
     if (s->conns) s->conns->prev = e;
     s->conns = e;
+    if (same >= s->per_client) {
+      e->dropped = true;
+      refuse_raw(e->fd, "429 Too Many Requests", TOO_MANY_CONNECTIONS_JSON, true);
+      mx_metrics_connection_refused(s->metrics);
+    }
     pthread_mutex_unlock(&s->conns_mu);
     return;
   }
@@ -217,11 +255,6 @@ static void notify_connection(void *cls, struct MHD_Connection *conn, void **soc
  * which wakes the connection's thread and makes MHD close it. */
 static void *watchdog_main(void *arg) {
   mx_server_t *s = arg;
-  char body[512];
-  int n = snprintf(body, sizeof body,
-                   "HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json\r\nConnection: close\r\n"
-                   "Content-Length: %zu\r\n\r\n%s",
-                   strlen(REQUEST_TIMEOUT_JSON), REQUEST_TIMEOUT_JSON);
   pthread_mutex_lock(&s->conns_mu);
   while (!s->watchdog_stop) {
     struct timespec until;
@@ -233,8 +266,7 @@ static void *watchdog_main(void *arg) {
     for (conn_entry_t *e = s->conns; e; e = e->next) {
       if (!e->reading || e->dropped || now - e->since < limit) continue;
       e->dropped = true;
-      (void)!send(e->fd, body, (size_t)n, MSG_DONTWAIT | MSG_NOSIGNAL);
-      shutdown(e->fd, SHUT_RDWR);
+      refuse_raw(e->fd, "408 Request Timeout", REQUEST_TIMEOUT_JSON, false);
       mx_metrics_request_timeout(s->metrics);
     }
   }
@@ -732,7 +764,7 @@ mx_status_t mx_server_start(const mx_server_options_t *o, mx_server_t **out) {
   unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ITC | MHD_USE_POLL;
   if (ai->ai_family == AF_INET6) flags |= MHD_USE_IPv6;
   int max_conns = o->max_connections > 0 ? o->max_connections : 256;
-  int per_client = o->max_connections_per_client > 0 ? o->max_connections_per_client : max_conns;
+  s->per_client = o->max_connections_per_client > 0 ? o->max_connections_per_client : max_conns;
   if (pthread_create(&s->watchdog, NULL, watchdog_main, s) != 0) {
     freeaddrinfo(ai);
     mx_server_stop(s);
@@ -742,8 +774,7 @@ mx_status_t mx_server_start(const mx_server_options_t *o, mx_server_t **out) {
   s->mhd = MHD_start_daemon(flags, (uint16_t)o->port, NULL, NULL, handler, s, MHD_OPTION_SOCK_ADDR, ai->ai_addr,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, s, MHD_OPTION_NOTIFY_CONNECTION, notify_connection, s,
                             MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)(o->timeout_s > 0 ? o->timeout_s : 30),
-                            MHD_OPTION_CONNECTION_LIMIT, (unsigned)max_conns, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
-                            (unsigned)per_client, MHD_OPTION_END);
+                            MHD_OPTION_CONNECTION_LIMIT, (unsigned)max_conns, MHD_OPTION_END);
   freeaddrinfo(ai);
   if (!s->mhd) {
     mx_status_t st = mx_status_make(MX_STAGE_IO, "pick another --port (0 picks a free one) or --host",

@@ -25,7 +25,7 @@ typedef struct {
   int request_timeout_s;  /* a request's headers and body must arrive within this of the connection
                              opening or of its previous answer (slow-loris); 0: 30 */
   int max_connections;
-  int max_connections_per_client; /* per client address; 0: max_connections */
+  int max_connections_per_client; /* per client address, beyond it a 429; 0: max_connections */
   bool log_requests;      /* one stderr line per generation */
   mx_fleet_t *fleet;      /* the devices serving the model (not owned) */
 } mx_server_options_t;

@@ -30,7 +30,7 @@ struct mx_metrics {
     int status;
     uint64_t count;
   } requests[MX_EP_COUNT][MAX_STATUSES];
-  uint64_t prompt_tokens, completion_tokens, finished[N_FINISH], request_timeouts;
+  uint64_t prompt_tokens, completion_tokens, finished[N_FINISH], request_timeouts, connections_refused;
   histogram_t ttft, tpot, queue;
 };
 
@@ -69,6 +69,12 @@ void mx_metrics_request(mx_metrics_t *m, mx_endpoint_t ep, int http_status) {
 void mx_metrics_request_timeout(mx_metrics_t *m) {
   pthread_mutex_lock(&m->mu);
   m->request_timeouts++;
+  pthread_mutex_unlock(&m->mu);
+}
+
+void mx_metrics_connection_refused(mx_metrics_t *m) {
+  pthread_mutex_lock(&m->mu);
+  m->connections_refused++;
   pthread_mutex_unlock(&m->mu);
 }
 
@@ -170,6 +176,9 @@ void mx_metrics_render(mx_metrics_t *m, const mx_metrics_device_t *d, int n, mx_
   header(out, "mlxcel_http_request_timeouts_total", "counter",
          "Connections closed because a request's headers and body did not arrive within --request-timeout.");
   mx_strbuf_printf(out, "mlxcel_http_request_timeouts_total %llu\n", (unsigned long long)m->request_timeouts);
+  header(out, "mlxcel_http_connections_refused_total", "counter",
+         "Connections answered 429 because their address held --max-connections-per-client already.");
+  mx_strbuf_printf(out, "mlxcel_http_connections_refused_total %llu\n", (unsigned long long)m->connections_refused);
   pthread_mutex_unlock(&m->mu);
   device_series(out, "mlxcel_slots", "gauge", "Sequence slots of the device's session.", d, n, 0);
   device_series(out, "mlxcel_active_slots", "gauge", "Slots generating now.", d, n, 1);

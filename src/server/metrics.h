@@ -52,6 +52,8 @@ typedef struct {
 
 /* A connection closed because its request did not arrive whole in time (--request-timeout). */
 void mx_metrics_request_timeout(mx_metrics_t *m);
+/* A connection refused with 429 because its address holds --max-connections-per-client already. */
+void mx_metrics_connection_refused(mx_metrics_t *m);
 
 /* Appends the Prometheus text exposition (version 0.0.4). */
 void mx_metrics_render(mx_metrics_t *m, const mx_metrics_device_t *devices, int n_devices, mx_strbuf_t *out);

@@ -7,8 +7,8 @@ promises in docs/server.md and docs/security.md:
 
 - every answer is JSON, also for the HTTP framing errors libmicrohttpd finds itself;
 - slow-loris: connections that trickle a header byte now and then are closed with a 408 JSON error
-  after --request-timeout, at most --max-connections-per-client of them get in, and /health stays
-  reachable from another address throughout;
+  after --request-timeout, at most --max-connections-per-client of them get in (the others get a
+  429 JSON error at once), and /health stays reachable from another address throughout;
 - a half-closed client (shuts its write side after sending) still gets its whole answer;
 - --api-key "" is refused (also over MLXCEL_API_KEY), the ready line states the auth state, and
   the device worker's environment has no API key;
@@ -166,20 +166,20 @@ def main():
         def _():
             expect(any("no API key: /v1 is open" in ln for ln in srv.lines), srv.lines[-3:])
 
-        @check("slow-loris: 64 trickling connections from one address: 16 get in, each gets a JSON 408 within "
-               "--request-timeout, /health stays reachable from another address")
+        @check("slow-loris: 64 trickling connections from one address: 16 get in and a JSON 408 within "
+               "--request-timeout, 48 a JSON 429 at once, /health stays reachable from another address")
         def _():
             socks, stop = [], threading.Event()
             for _i in range(64):
                 s = socket.socket()
                 s.bind(("127.0.0.2", 0))
                 s.settimeout(10)
+                s.connect(("127.0.0.1", srv.port))
                 try:
-                    s.connect(("127.0.0.1", srv.port))
                     s.sendall(b"POST /v1/completions HTTP/1.1\r\nHost: x\r\n")
-                    socks.append(s)
                 except OSError:
-                    s.close()
+                    pass  # refused already (its 429 is read below)
+                socks.append(s)
 
             def trickle():
                 while not stop.is_set():
@@ -214,15 +214,21 @@ def main():
                 th.join()
                 for s in socks:
                     s.close()
-            answered = [d for d in got if d]
-            expect(len(answered) == 16, f"{len(answered)} connections were admitted and answered, expected 16")
-            for d in answered:
+            by_status = {}
+            for d in got:
                 head, _, body = d.partition(b"\r\n\r\n")
-                expect(head.startswith(b"HTTP/1.1 408"), f"not a 408: {d[:80]!r}")
-                expect(json.loads(body)["error"]["code"] == "request_timeout", body)
+                by_status.setdefault(head[:12], []).append(body)
+            expect(sorted(by_status) == [b"HTTP/1.1 408", b"HTTP/1.1 429"], f"answers: {sorted(by_status)}")
+            expect(len(by_status[b"HTTP/1.1 408"]) == 16 and len(by_status[b"HTTP/1.1 429"]) == 48,
+                   f"{len(by_status[b'HTTP/1.1 408'])} timed out (want the 16 admitted), "
+                   f"{len(by_status[b'HTTP/1.1 429'])} refused (want 48)")
+            for status, code in ((b"HTTP/1.1 408", "request_timeout"), (b"HTTP/1.1 429", "too_many_connections")):
+                for body in by_status[status]:
+                    expect(json.loads(body)["error"]["code"] == code, body)
             expect(elapsed < 3 + 3, f"the last trickling connection was closed after {elapsed:.1f} s")
             t = srv.metrics()
-            expect(metric(t, "mlxcel_http_request_timeouts_total") >= 16, "timeouts not counted")
+            expect(metric(t, "mlxcel_http_request_timeouts_total") == 16, "timeouts not counted")
+            expect(metric(t, "mlxcel_http_connections_refused_total") == 48, "refusals not counted")
             st, j = srv.complete(8)
             expect(st == 200 and j["choices"][0]["text"] == ref["8"], "serves after the attack")
 
