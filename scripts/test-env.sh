@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up the Python packages that only the tests use (the tokenizer and chat-template oracles in
 # tests/oracle/, the official openai client for tests/server/, jsonschema for the qualification
-# kit's results.json in tests/qualify/) in their own virtual environment:
+# kit's results.json in tests/qualify/, kubernetes-validate for the manifests in deploy/) in their own
+# virtual environment:
 #   ${XDG_CACHE_HOME:-$HOME/.cache}/mlxcel/testenv-<digest>/
 # where <digest> is the first 12 hex digits of the sha256 of the pin list below, so changing a pin
 # gives a new environment and never mutates an old one. Idempotent: a second run checks and prints
@@ -21,7 +22,8 @@ gguf==0.19.0
 jinja2==3.1.6
 numpy==2.4.6
 openai==3.51.0
-jsonschema==4.26.0'
+jsonschema==4.26.0
+kubernetes-validate==1.37.0'
 CONSTRAINTS='annotated-doc==0.0.7
 attrs==26.1.0
 jsonschema-specifications==2025.9.1
@@ -60,6 +62,7 @@ truststore==0.10.5
 typer==0.29.2
 typing-inspection==0.4.5
 typing_extensions==4.16.0
+importlib_resources==7.1.0
 urllib3==2.8.0'
 
 say() { echo "mlxcel test-env: $*" >&2; }

@@ -167,6 +167,9 @@ qualify_quick() {
     f16.batch8 server soak bf16.lowprec bf16.batch4 --expect-status packed=not_available
 }
 run_suite "qualify: --quick on the CPU (SmolLM2), judged by tests/qualify/check_report.py" qualify_quick
+# The Kubernetes manifests: Kubernetes' own schemas (strict), the server's options, and the CPU one run.
+run_suite "deploy: the Kubernetes manifests (kubernetes-validate, mlxcel serve's options, a live start)" \
+  "$PY" tests/deploy/validate_manifests.py --mlxcel "$build/mlxcel" --model "$MODEL"
 run_suite "qualify: the committed reports against the results.json schema" "$PY" tests/qualify/validate_reports.py docs/qualification
 # The seed's entry point with its flags: structural pre-gate, oracle gate, batch gate.
 validate_arch() {
