@@ -399,11 +399,13 @@ grep -q "No space left on device (.* bytes free in $cx_vm; log: $cx_vm/failed/la
 
 # interrupt_during_compile NAME SIGNAL COMMAND...: COMMAND (caches in $cx/xdg, started as a terminal job
 # is, with SIGINT not ignored) gets SIGNAL once it logs that it is compiling. It must exit 130 within
-# 2 s with an "interrupted" line, and leave no compiler, no worker and no temporary file.
+# 2 s with an "interrupted" line, and leave no compiler, no worker and no temporary file. `set -m`
+# keeps bash from ignoring SIGINT in the background job; `env --default-signal` undoes an ignore the
+# test itself inherited (a CI runner or `cmd &` started it so), which no shell can undo.
 interrupt_during_compile() {
   local name=$1 sig=$2 i p; shift 2
   set -m
-  "$@" >"$out" 2>"$err" &
+  env --default-signal=INT,TERM "$@" >"$out" 2>"$err" &
   local pid=$!
   set +m
   for i in $(seq 1 1200); do grep -q '^mlxcel: compiling' "$err" && break; kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
