@@ -130,6 +130,9 @@ run_suite "oracle: SmolLM2 chat template vs transformers" "$PY" tests/oracle/cha
 run_suite "server: openai client against mlxcel-server (SmolLM2)" "$PY" tests/server/openai_client_test.py \
   --mlxcel "$build/mlxcel" --model "$MODEL"
 run_suite "server: README curl examples" tests/server/curl_examples.sh "$build/mlxcel" "$MODEL"
+# The utility endpoints (/tokenize, /detokenize, /apply-template) against transformers' tokenizer.
+run_suite "server: utility endpoints vs transformers (SmolLM2)" "$PY" tests/server/endpoints_test.py \
+  --mlxcel "$build/mlxcel" --model "$MODEL" --hf-tokenizer "$oracle/smollm2-tok"
 # Faults cost only the requests in flight (the worker killed, stopped, failing a call; idle and busy;
 # one and two devices), slow-loris and half-closed clients, the API key's refusals and inheritance.
 run_suite "server: reliability and security (fault injection, slow-loris, auth)" "$PY" tests/server/reliability_test.py \

@@ -42,7 +42,7 @@ static const mx_opt_t serve_rows[] = {
     SERVE_ROW(port, .name = "--port", .kind = MX_OPT_INT, .metavar = "N", .lo = 0, .hi = 65535, .def = "8080",
               .help = "TCP port (0 picks a free port and prints it)"),
     SERVE_ROW(api_key, .name = "--api-key", .metavar = "KEY", .env = "MLXCEL_API_KEY",
-              .help = "require 'Authorization: Bearer KEY' on /v1/* (the variable keeps the key out of ps)"),
+              .help = "require 'Authorization: Bearer KEY' on every endpoint but /health and /metrics (the variable keeps the key out of ps)"),
     SERVE_ROW(devices, .name = "--devices", .metavar = "URI,URI,...", .excludes = "--device",
               .help = "data parallel: one model copy per device, requests go to the least loaded"),
     SERVE_ROW(queue, .name = "--queue", .kind = MX_OPT_INT, .metavar = "N", .lo = 0, .hi = 1 << 20, .def = "64",
@@ -201,7 +201,7 @@ static mx_status_t serve(serve_args_t *a) {
     snprintf(devs + strlen(devs), sizeof devs - strlen(devs), "%s%s", i ? " + " : "", mx_fleet_device(f, i));
   fprintf(stderr, "mlxcel-server: listening on http://%s%s%s:%d (model %s, device%s %s, %d slot%s, %s)\n", v6 ? "[" : "",
           host, v6 ? "]" : "", mx_server_port(srv), name, n > 1 ? "s" : "", devs, slots, slots == 1 ? "" : "s",
-          a->api_key ? "API key required on /v1" : "no API key: /v1 is open to whoever reaches the port");
+          a->api_key ? "API key required" : "no API key: the API is open to whoever reaches the port");
   fflush(stderr);
 
   int sig = mx_interrupt_watch_wait();

@@ -7,7 +7,7 @@ mx_status_t mx_prompt_encode_text(const mx_tokenizer_t *t, const char *text, siz
   return mx_tokenizer_encode(t, text, len, true, ids);
 }
 
-mx_status_t mx_prompt_encode_chat(const mx_tokenizer_t *t, const mx_chat_msg_t *msgs, int n, mx_ids_t *ids) {
+mx_status_t mx_prompt_render_chat(const mx_tokenizer_t *t, const mx_chat_msg_t *msgs, int n, mx_strbuf_t *text) {
   size_t bl = 0;
   const char *bos = mx_tokenizer_bos(t) >= 0 ? mx_tokenizer_token_bytes(t, mx_tokenizer_bos(t), &bl) : NULL;
   char *bos_text = bos ? strndup(bos, bl) : NULL;
@@ -16,13 +16,18 @@ mx_status_t mx_prompt_encode_chat(const mx_tokenizer_t *t, const mx_chat_msg_t *
   mx_status_t st = mx_chat_template_parse(mx_tokenizer_chat_template(t), bos_text, &ct);
   free(bos_text);
   if (st) return st;
+  st = mx_chat_render(&ct, msgs, n, true, text);
+  if (!st && text->failed) st = mx_status_oom();
+  mx_chat_template_free(&ct);
+  return st;
+}
+
+mx_status_t mx_prompt_encode_chat(const mx_tokenizer_t *t, const mx_chat_msg_t *msgs, int n, mx_ids_t *ids) {
   mx_strbuf_t text;
   mx_strbuf_init(&text);
-  st = mx_chat_render(&ct, msgs, n, true, &text);
-  if (!st && text.failed) st = mx_status_oom();
+  mx_status_t st = mx_prompt_render_chat(t, msgs, n, &text);
   /* The template already holds BOS where the model wants it. */
   if (!st) st = mx_tokenizer_encode(t, text.data ? text.data : "", text.len, false, ids);
   mx_strbuf_free(&text);
-  mx_chat_template_free(&ct);
   return st;
 }

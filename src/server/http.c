@@ -551,6 +551,82 @@ static enum MHD_Result generate(ctx_t *c) {
 
 /* --- the other endpoints --------------------------------------------------------------------- */
 
+/* POST /tokenize: the ids of content (BOS when add_special and the model adds one), with each
+ * token's text when with_pieces. */
+static enum MHD_Result tokenize(ctx_t *c) {
+  const mx_tokenizer_t *tok = mx_session_tokenizer(mx_fleet_session(c->srv->o.fleet, 0));
+  mx_api_tokenize_t t;
+  mx_api_error_t e;
+  mx_status_t st = mx_api_parse_tokenize(c->body.data ? c->body.data : "", c->body.len, &t, &e);
+  if (st) return queue_error(c, st, &e);
+  mx_ids_t ids = {0};
+  bool with_pieces = t.with_pieces;
+  st = mx_tokenizer_encode(tok, t.content, t.len, t.add_special, &ids);
+  mx_api_tokenize_free(&t);
+  if (st) {
+    mx_api_error_for_status(&e, st, "content", NULL);
+    return queue_error(c, st, &e);
+  }
+  const char **pieces = NULL;
+  size_t *lens = NULL;
+  if (with_pieces && ids.n) {
+    pieces = calloc(ids.n, sizeof *pieces);
+    lens = calloc(ids.n, sizeof *lens);
+    for (size_t i = 0; pieces && lens && i < ids.n; i++) {
+      pieces[i] = mx_tokenizer_token_bytes(tok, ids.ids[i], &lens[i]);
+      if (!pieces[i]) pieces[i] = "", lens[i] = 0; /* cannot happen: the ids come from this tokenizer */
+    }
+  }
+  char *json = with_pieces && ids.n && (!pieces || !lens) ? NULL
+                                                          : mx_api_tokens_json(ids.ids, ids.n, with_pieces ? pieces : NULL, lens);
+  free(pieces);
+  free(lens);
+  mx_ids_free(&ids);
+  return queue_text(c, 200, "application/json", json);
+}
+
+/* POST /detokenize: the text of tokens, special tokens included (as llama.cpp). */
+static enum MHD_Result detokenize(ctx_t *c) {
+  const mx_tokenizer_t *tok = mx_session_tokenizer(mx_fleet_session(c->srv->o.fleet, 0));
+  mx_ids_t ids;
+  mx_api_error_t e;
+  mx_status_t st = mx_api_parse_detokenize(c->body.data ? c->body.data : "", c->body.len, mx_tokenizer_vocab_size(tok), &ids, &e);
+  if (st) return queue_error(c, st, &e);
+  mx_strbuf_t text;
+  mx_strbuf_init(&text);
+  st = mx_tokenizer_decode(tok, ids.ids, ids.n, false, &text);
+  mx_ids_free(&ids);
+  char *json = st || text.failed ? NULL : mx_api_text_json("content", text.data ? text.data : "", text.len);
+  mx_strbuf_free(&text);
+  if (st) {
+    mx_api_error_for_status(&e, st, "tokens", NULL);
+    return queue_error(c, st, &e);
+  }
+  return queue_text(c, 200, "application/json", json);
+}
+
+/* POST /apply-template: the prompt text a chat completion body's messages render to, through the
+ * model's chat template with the assistant's generation prompt (what /v1/chat/completions encodes). */
+static enum MHD_Result apply_template(ctx_t *c) {
+  mx_session_t *s0 = mx_fleet_session(c->srv->o.fleet, 0);
+  mx_api_limits_t lim = {.max_tokens = mx_session_capacity(s0)};
+  mx_api_request_t ar;
+  mx_api_error_t e;
+  mx_status_t st = mx_api_parse(MX_API_CHAT, c->body.data ? c->body.data : "", c->body.len, &lim, &ar, &e);
+  if (st) return queue_error(c, st, &e);
+  mx_strbuf_t text;
+  mx_strbuf_init(&text);
+  st = mx_prompt_render_chat(mx_session_tokenizer(s0), ar.msgs, ar.n_msgs, &text);
+  mx_api_request_free(&ar);
+  char *json = st || text.failed ? NULL : mx_api_text_json("prompt", text.data ? text.data : "", text.len);
+  mx_strbuf_free(&text);
+  if (st) {
+    mx_api_error_for_status(&e, st, "messages", NULL);
+    return queue_error(c, st, &e);
+  }
+  return queue_text(c, 200, "application/json", json);
+}
+
 /* The truth about each device, from the schedulers' state (kept current by the idle probe and by
  * every device call; nothing here waits on a device): 200 "ok" when every device serves, 200
  * "degraded" when some do, 503 "restarting" while none does but one is restarting, 503 "unhealthy"
@@ -607,6 +683,9 @@ static mx_endpoint_t route(const char *url) {
   if (!strcmp(url, "/v1/models")) return MX_EP_MODELS;
   if (!strcmp(url, "/health")) return MX_EP_HEALTH;
   if (!strcmp(url, "/metrics")) return MX_EP_METRICS;
+  if (!strcmp(url, "/tokenize")) return MX_EP_TOKENIZE;
+  if (!strcmp(url, "/detokenize")) return MX_EP_DETOKENIZE;
+  if (!strcmp(url, "/apply-template")) return MX_EP_APPLY_TEMPLATE;
   return MX_EP_OTHER;
 }
 
@@ -626,11 +705,14 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
     mx_strbuf_init(&c->text);
     mx_strbuf_init(&c->pending);
     *con_cls = c;
-    bool post_ep = c->ep == MX_EP_COMPLETIONS || c->ep == MX_EP_CHAT;
+    bool post_ep = c->ep == MX_EP_COMPLETIONS || c->ep == MX_EP_CHAT || c->ep == MX_EP_TOKENIZE ||
+                   c->ep == MX_EP_DETOKENIZE || c->ep == MX_EP_APPLY_TEMPLATE;
     if (c->ep == MX_EP_OTHER) {
       c->refused = true;
       return queue_refusal(c, 404, NULL, "not_found",
-                           mx_status_make(MX_STAGE_USAGE, "use /v1/completions, /v1/chat/completions, /v1/models, /health or /metrics",
+                           mx_status_make(MX_STAGE_USAGE,
+                                          "use /v1/completions, /v1/chat/completions, /v1/models, /tokenize, /detokenize, "
+                                          "/apply-template, /health or /metrics",
                                           "no such endpoint: %s %.200s", method, url));
     }
     if (strcmp(method, post_ep ? "POST" : "GET") != 0) {
@@ -639,7 +721,8 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
                            mx_status_make(MX_STAGE_USAGE, "resend the request with that method", "%s takes %s, not %s", url,
                                           post_ep ? "POST" : "GET", method));
     }
-    if (!strncmp(url, "/v1/", 4) && !authorized(s, conn)) {
+    /* Every endpoint but the probes needs the key (the utility ones cost the server work too). */
+    if (c->ep != MX_EP_HEALTH && c->ep != MX_EP_METRICS && !authorized(s, conn)) {
       c->refused = true;
       return queue_refusal(c, 401, NULL, "invalid_api_key",
                            mx_status_make(MX_STAGE_USAGE, "send the header 'Authorization: Bearer KEY' with the server's --api-key",
@@ -686,6 +769,9 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
   }
   case MX_EP_HEALTH: return health(c);
   case MX_EP_METRICS: return metrics(c);
+  case MX_EP_TOKENIZE: return tokenize(c);
+  case MX_EP_DETOKENIZE: return detokenize(c);
+  case MX_EP_APPLY_TEMPLATE: return apply_template(c);
   default: return MHD_NO;
   }
 }

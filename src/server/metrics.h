@@ -15,6 +15,9 @@ typedef enum {
   MX_EP_MODELS,
   MX_EP_HEALTH,
   MX_EP_METRICS,
+  MX_EP_TOKENIZE,
+  MX_EP_DETOKENIZE,
+  MX_EP_APPLY_TEMPLATE,
   MX_EP_OTHER, /* unknown paths: one label, so a scanner cannot grow the label set */
   MX_EP_COUNT
 } mx_endpoint_t;

@@ -330,25 +330,39 @@ static mx_status_t parse_field(const char *key, const json_t *v, const mx_api_li
   return NULL;
 }
 
+/* The body as a JSON object, with the checks every endpoint's body gets (UTF-8, JSON, an object,
+ * no duplicate keys). */
+static mx_status_t load_object(const char *body, size_t len, json_t **root, mx_api_error_t *err) {
+  *root = NULL;
+  mx_api_error_set(err, 400, "invalid_request_error", NULL, NULL);
+  size_t valid = mx_utf8_valid_prefix((const uint8_t *)body, len);
+  if (valid != len) return bad(err, NULL, "invalid_json", "the body is not valid UTF-8 (byte offset %zu)", valid);
+  json_error_t je;
+  json_t *j = json_loadb(body, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &je);
+  if (!j) return bad(err, NULL, "invalid_json", "the body is not valid JSON: %s (line %d, column %d)", je.text, je.line, je.column);
+  if (!json_is_object(j)) {
+    mx_status_t st = bad(err, NULL, "invalid_json", "the body must be a JSON object, not %s", json_kind(j));
+    json_decref(j);
+    return st;
+  }
+  *root = j;
+  return NULL;
+}
+
 mx_status_t mx_api_parse(mx_api_kind_t kind, const char *body, size_t len, const mx_api_limits_t *lim, mx_api_request_t *r,
                          mx_api_error_t *err) {
   memset(r, 0, sizeof *r);
   r->kind = kind;
   r->sampling = (mx_sampling_t){.temperature = 1, .top_p = 1, .repeat_penalty = 1};
-  mx_api_error_set(err, 400, "invalid_request_error", NULL, NULL);
-  size_t valid = mx_utf8_valid_prefix((const uint8_t *)body, len);
-  if (valid != len) return bad(err, NULL, "invalid_json", "the body is not valid UTF-8 (byte offset %zu)", valid);
-  json_error_t je;
-  json_t *root = json_loadb(body, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &je);
-  if (!root) return bad(err, NULL, "invalid_json", "the body is not valid JSON: %s (line %d, column %d)", je.text, je.line, je.column);
+  json_t *root;
+  MX_RETURN_IF_ERROR(load_object(body, len, &root, err));
   mx_status_t st = NULL;
-  if (!json_is_object(root)) st = bad(err, NULL, "invalid_json", "the body must be a JSON object, not %s", json_kind(root));
   const json_t *stream_options = NULL;
   const char *key;
   json_t *v;
-  if (!st) json_object_foreach(root, key, v) {
-      if ((st = parse_field(key, v, lim, r, &stream_options, err))) break;
-    }
+  json_object_foreach(root, key, v) {
+    if ((st = parse_field(key, v, lim, r, &stream_options, err))) break;
+  }
   const char *need = kind == MX_API_CHAT ? "messages" : "prompt";
   if (!st && (kind == MX_API_CHAT ? !r->msgs : !r->prompt))
     st = bad(err, need, "missing_required_parameter", "%s is missing", need);
@@ -367,6 +381,69 @@ mx_status_t mx_api_parse(mx_api_kind_t kind, const char *body, size_t len, const
   }
   json_decref(root);
   if (st) mx_api_request_free(r);
+  return st;
+}
+
+mx_status_t mx_api_parse_tokenize(const char *body, size_t len, mx_api_tokenize_t *out, mx_api_error_t *err) {
+  memset(out, 0, sizeof *out);
+  json_t *root;
+  MX_RETURN_IF_ERROR(load_object(body, len, &root, err));
+  mx_status_t st = NULL;
+  const char *key;
+  json_t *v;
+  json_object_foreach(root, key, v) {
+    if (!strcmp(key, "content")) {
+      if (!json_is_string(v)) st = bad(err, "content", "invalid_type", "content must be a string, not %s", json_kind(v));
+      else if (!(out->content = malloc(json_string_length(v) + 1))) st = oom(err);
+      else {
+        out->len = json_string_length(v);
+        memcpy(out->content, json_string_value(v), out->len + 1);
+      }
+    } else if (!strcmp(key, "add_special")) {
+      st = want_bool("add_special", v, &out->add_special, err);
+    } else if (!strcmp(key, "with_pieces")) {
+      st = want_bool("with_pieces", v, &out->with_pieces, err);
+    } else {
+      st = bad(err, key, "unknown_parameter", "%.60s is not a field of /tokenize (content, add_special, with_pieces)", key);
+    }
+    if (st) break;
+  }
+  if (!st && !out->content) st = bad(err, "content", "missing_required_parameter", "content is missing");
+  json_decref(root);
+  if (st) mx_api_tokenize_free(out);
+  return st;
+}
+
+void mx_api_tokenize_free(mx_api_tokenize_t *t) {
+  free(t->content);
+  memset(t, 0, sizeof *t);
+}
+
+mx_status_t mx_api_parse_detokenize(const char *body, size_t len, int vocab, mx_ids_t *out, mx_api_error_t *err) {
+  memset(out, 0, sizeof *out);
+  json_t *root;
+  MX_RETURN_IF_ERROR(load_object(body, len, &root, err));
+  mx_status_t st = NULL;
+  const char *key;
+  json_t *v, *tokens = NULL;
+  json_object_foreach(root, key, v) {
+    if (!strcmp(key, "tokens")) tokens = v;
+    else if (!st) st = bad(err, key, "unknown_parameter", "%.60s is not a field of /detokenize (tokens)", key);
+  }
+  if (!st && !tokens) st = bad(err, "tokens", "missing_required_parameter", "tokens is missing");
+  if (!st && !json_is_array(tokens)) st = bad(err, "tokens", "invalid_type", "tokens must be an array of token ids, not %s", json_kind(tokens));
+  size_t i;
+  json_array_foreach(tokens, i, v) {
+    if (st) break;
+    char param[32];
+    snprintf(param, sizeof param, "tokens[%zu]", i);
+    if (!json_is_integer(v)) st = bad(err, param, "invalid_type", "%s must be an integer token id, not %s", param, json_kind(v));
+    else if (json_integer_value(v) < 0 || json_integer_value(v) >= vocab)
+      st = bad(err, param, "invalid_value", "%s is %lld, outside the vocabulary 0..%d", param, (long long)json_integer_value(v), vocab - 1);
+    else if (!mx_ids_push(out, (int32_t)json_integer_value(v))) st = oom(err);
+  }
+  json_decref(root);
+  if (st) mx_ids_free(out);
   return st;
 }
 
@@ -474,6 +551,29 @@ char *mx_api_models_json(const char *const *names, int n, long long created) {
     json_array_append_new(data, json_pack("{s:s, s:s, s:I, s:s}", "id", names[i], "object", "model", "created",
                                           (json_int_t)created, "owned_by", "mlxcel"));
   return dump(json_pack("{s:s, s:o}", "object", "list", "data", data));
+}
+
+char *mx_api_tokens_json(const int32_t *ids, size_t n, const char *const *pieces, const size_t *piece_lens) {
+  json_t *arr = json_array();
+  for (size_t i = 0; arr && i < n; i++) {
+    if (!pieces) {
+      json_array_append_new(arr, json_integer(ids[i]));
+      continue;
+    }
+    json_t *piece;
+    if (mx_utf8_valid_prefix((const uint8_t *)pieces[i], piece_lens[i]) == piece_lens[i]) {
+      piece = json_stringn(pieces[i], piece_lens[i]);
+    } else { /* part of a character: its bytes, which a client can join with the next piece's */
+      piece = json_array();
+      for (size_t k = 0; k < piece_lens[i]; k++) json_array_append_new(piece, json_integer((unsigned char)pieces[i][k]));
+    }
+    json_array_append_new(arr, json_pack("{s:i, s:o}", "id", ids[i], "piece", piece));
+  }
+  return dump(arr ? json_pack("{s:o}", "tokens", arr) : NULL);
+}
+
+char *mx_api_text_json(const char *field, const char *text, size_t len) {
+  return dump(json_pack("{s:o}", field, text_json(text, len)));
 }
 
 char *mx_api_error_json(mx_status_t st, const mx_api_error_t *err) {

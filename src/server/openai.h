@@ -17,6 +17,7 @@
 #include "engine/sampler.h"
 #include "engine/scheduler.h"
 #include "tokenizer/chat.h"
+#include "tokenizer/tokenizer.h"
 
 typedef enum { MX_API_COMPLETION = 0, MX_API_CHAT } mx_api_kind_t;
 
@@ -76,6 +77,27 @@ void mx_api_error_for_status(mx_api_error_t *err, mx_status_t st, const char *pa
 /* {"error":{"message":..., "type":..., "param":..., "code":...}}; the message is the status's
  * message, its remedy appended when it has one. Never NULL (falls back to a static text). */
 char *mx_api_error_json(mx_status_t st, const mx_api_error_t *err);
+
+/* The utility endpoints, in llama.cpp's server's shapes (its README names them; clients such as
+ * token counters and prompt editors use them): POST /tokenize {"content", "add_special" (default
+ * false), "with_pieces" (default false)}; POST /detokenize {"tokens": [ids]}; POST /apply-template
+ * takes a chat completion body and answers the prompt text its messages render to. */
+typedef struct {
+  char *content; /* valid UTF-8, may be empty */
+  size_t len;
+  bool add_special, with_pieces;
+} mx_api_tokenize_t;
+
+MX_MUST_USE mx_status_t mx_api_parse_tokenize(const char *body, size_t len, mx_api_tokenize_t *out, mx_api_error_t *err);
+void mx_api_tokenize_free(mx_api_tokenize_t *t);
+/* {"tokens": [...]}: every id must lie in 0..vocab-1 (a 400 naming tokens[i] otherwise). */
+MX_MUST_USE mx_status_t mx_api_parse_detokenize(const char *body, size_t len, int vocab, mx_ids_t *out, mx_api_error_t *err);
+
+/* {"tokens":[1,2]} or, with pieces, {"tokens":[{"id":1,"piece":"text"},...]}: a piece that is not
+ * valid UTF-8 on its own (part of a character) is its bytes as an array of numbers, as llama.cpp. */
+char *mx_api_tokens_json(const int32_t *ids, size_t n, const char *const *pieces, const size_t *piece_lens);
+/* {"content": TEXT} (detokenize) or {"prompt": TEXT} (apply-template); text need not be valid UTF-8. */
+char *mx_api_text_json(const char *field, const char *text, size_t len);
 
 typedef struct {
   const char *id;    /* "cmpl-..." / "chatcmpl-..." */

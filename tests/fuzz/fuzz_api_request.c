@@ -1,5 +1,6 @@
 /* libFuzzer target: the server's request parser (src/server/openai.c) on arbitrary bodies, the one
- * parser every HTTP client reaches. The first byte picks completions or chat; the rest is the body
+ * parser every HTTP client reaches. The first byte picks completions or chat (bit 0), or with bit 1
+ * set /tokenize or /detokenize; the rest is the body
  * (not NUL-terminated: the parser must go by the length). A body is either accepted, with every
  * field in range and the prompt valid UTF-8, or refused with a 4xx/5xx whose message is one line
  * and whose error JSON parses; nothing leaks either way (LeakSanitizer). */
@@ -11,8 +12,35 @@
 #include "base/utf8.h"
 #include "server/openai.h"
 
+/* The utility endpoints' parsers: accepted bodies hold what they promise, refusals are one line. */
+static void utility(int which, const char *body, size_t n) {
+  mx_api_error_t e;
+  mx_status_t st;
+  if (which == 0) {
+    mx_api_tokenize_t t;
+    st = mx_api_parse_tokenize(body, n, &t, &e);
+    if (!st && (!t.content || mx_utf8_valid_prefix((const uint8_t *)t.content, t.len) != t.len)) abort();
+    if (!st) mx_api_tokenize_free(&t);
+  } else {
+    mx_ids_t ids;
+    st = mx_api_parse_detokenize(body, n, 1000, &ids, &e);
+    for (size_t i = 0; !st && i < ids.n; i++)
+      if (ids.ids[i] < 0 || ids.ids[i] >= 1000) abort();
+    if (!st) mx_ids_free(&ids);
+  }
+  if (st && (e.http_status < 400 || strchr(mx_status_message(st), '\n'))) abort();
+  mx_status_free(st);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 1) return 0;
+  if (data[0] & 2) { /* bit 1: a utility endpoint (bit 0: which) */
+    char *b = malloc(size > 1 ? size - 1 : 1);
+    memcpy(b, data + 1, size - 1);
+    utility(data[0] & 1, b, size - 1);
+    free(b);
+    return 0;
+  }
   mx_api_kind_t kind = data[0] & 1 ? MX_API_CHAT : MX_API_COMPLETION;
   size_t n = size - 1;
   char *body = malloc(n ? n : 1); /* exactly the body's bytes: a read past them is ASan's */

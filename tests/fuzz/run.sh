@@ -17,6 +17,8 @@ printf '\x00{"model":"m","prompt":"Once upon","max_tokens":16,"temperature":0.7,
   > "$seeds/fuzz_api_request/completion"
 printf '\x01{"messages":[{"role":"system","content":"be brief"},{"role":"user","content":[{"type":"text","text":"hi"}]}],"max_tokens":8,"top_k":4,"min_p":0.1,"repetition_penalty":1.1,"ignore_eos":false}' \
   > "$seeds/fuzz_api_request/chat"
+printf '\x02{"content":"Hello <|im_start|> world","add_special":true,"with_pieces":true}' > "$seeds/fuzz_api_request/tokenize"
+printf '\x03{"tokens":[1,2,999,0]}' > "$seeds/fuzz_api_request/detokenize"
 # The baseline parsers start from the captured tool outputs, one per parser (first byte: which).
 i=0
 for c in nvidia-smi-query-h200 rocminfo-mi300x-documented rocm_agent_enumerator-documented iree-compile-targets \

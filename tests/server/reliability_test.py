@@ -164,7 +164,7 @@ def main():
 
         @check("ready line states the auth state")
         def _():
-            expect(any("no API key: /v1 is open" in ln for ln in srv.lines), srv.lines[-3:])
+            expect(any("no API key: the API is open" in ln for ln in srv.lines), srv.lines[-3:])
 
         @check("slow-loris: 64 trickling connections from one address: 16 get in and a JSON 408 within "
                "--request-timeout, 48 a JSON 429 at once, /health stays reachable from another address")

@@ -493,6 +493,66 @@ static void metrics_are_thread_safe(void **state) {
   mx_metrics_destroy(m);
 }
 
+/* The utility endpoints' bodies: accepted ones carry their fields, refused ones name the field. */
+static void utility_bodies(void **state) {
+  (void)state;
+  mx_api_tokenize_t t;
+  mx_api_error_t e;
+  const char *ok = "{\"content\":\"h\\u00e9x\",\"add_special\":true,\"with_pieces\":true}";
+  assert_ok(mx_api_parse_tokenize(ok, strlen(ok), &t, &e));
+  assert_int_equal(t.len, 4); /* h, the two bytes of U+00E9, x */
+  assert_memory_equal(t.content, "h\xc3\xa9x", 4);
+  assert_true(t.add_special && t.with_pieces);
+  mx_api_tokenize_free(&t);
+  assert_ok(mx_api_parse_tokenize("{\"content\":\"\"}", 14, &t, &e));
+  assert_false(t.add_special || t.with_pieces); /* llama.cpp's defaults */
+  mx_api_tokenize_free(&t);
+  static const struct {
+    const char *body, *param, *needle;
+  } bad_tok[] = {{"{}", "content", "missing"},
+                 {"{\"content\":1}", "content", "must be a string"},
+                 {"{\"content\":\"a\",\"with_pieces\":1}", "with_pieces", "boolean"},
+                 {"{\"content\":\"a\",\"parse_special\":true}", "parse_special", "not a field"},
+                 {"[1]", "", "JSON object"},
+                 {"{\"content\":\"a\\u0000b\"}", "", "not valid JSON"}}; /* NUL inside, as for a prompt */
+  for (size_t i = 0; i < sizeof bad_tok / sizeof bad_tok[0]; i++) {
+    mx_status_t st = mx_api_parse_tokenize(bad_tok[i].body, strlen(bad_tok[i].body), &t, &e);
+    if (!st || e.http_status != 400 || strcmp(e.param, bad_tok[i].param) || !strstr(mx_status_message(st), bad_tok[i].needle))
+      fail_msg("%s: %s (param '%s')", bad_tok[i].body, st ? mx_status_message(st) : "accepted", e.param);
+    assert_null(t.content);
+    mx_status_free(st);
+  }
+  mx_ids_t ids;
+  assert_ok(mx_api_parse_detokenize("{\"tokens\":[0,5,9]}", 18, 10, &ids, &e));
+  assert_int_equal(ids.n, 3);
+  assert_int_equal(ids.ids[2], 9);
+  mx_ids_free(&ids);
+  static const struct {
+    const char *body, *param;
+  } bad_detok[] = {{"{}", "tokens"},           {"{\"tokens\":{}}", "tokens"},     {"{\"tokens\":[1,10]}", "tokens[1]"},
+                   {"{\"tokens\":[-1]}", "tokens[0]"}, {"{\"tokens\":[1,\"2\"]}", "tokens[1]"}, {"{\"tokens\":[],\"x\":1}", "x"}};
+  for (size_t i = 0; i < sizeof bad_detok / sizeof bad_detok[0]; i++) {
+    mx_status_t st = mx_api_parse_detokenize(bad_detok[i].body, strlen(bad_detok[i].body), 10, &ids, &e);
+    if (!st || e.http_status != 400 || strcmp(e.param, bad_detok[i].param))
+      fail_msg("%s: %s (param '%s')", bad_detok[i].body, st ? mx_status_message(st) : "accepted", e.param);
+    assert_int_equal(ids.n, 0);
+    mx_status_free(st);
+  }
+  /* Answers: ids, pieces (bytes for part of a character), text. */
+  int32_t tid[2] = {7, 8};
+  const char *pieces[2] = {"ab", "\xe6\x9d"};
+  size_t lens[2] = {2, 2};
+  char *j = mx_api_tokens_json(tid, 2, NULL, NULL);
+  assert_string_equal(j, "{\"tokens\":[7,8]}");
+  free(j);
+  j = mx_api_tokens_json(tid, 2, pieces, lens);
+  assert_string_equal(j, "{\"tokens\":[{\"id\":7,\"piece\":\"ab\"},{\"id\":8,\"piece\":[230,157]}]}");
+  free(j);
+  j = mx_api_text_json("content", "a\xff", 2);
+  assert_string_equal(j, "{\"content\":\"a\xef\xbf\xbd\"}"); /* U+FFFD for the byte that is not UTF-8 */
+  free(j);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(malformed_bodies_are_refused),
@@ -509,6 +569,7 @@ int main(void) {
       cmocka_unit_test(sse_framing),
       cmocka_unit_test(metrics_text),
       cmocka_unit_test(metrics_are_thread_safe),
+      cmocka_unit_test(utility_bodies),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
