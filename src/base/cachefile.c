@@ -124,15 +124,17 @@ mx_status_t mx_cache_file_seal(const char *tmp, const char *path) {
     int n = snprintf(text, sizeof text, "%s size=%" PRIu64 " hash64=%016" PRIx64 "\n", MX_CACHE_SUM_VERSION, size, hash);
     st = mx_write_file(sum_tmp, text, (size_t)n);
   }
-  /* The file first, then its sidecar: a reader between the two finds no (or the previous) sidecar and
-   * does not trust the file. */
-  if (!st && rename(tmp, path) != 0)
-    st = mx_status_make(MX_STAGE_IO, "check that the cache directory is writable (XDG_CACHE_HOME)", "cannot store %s: %s", path,
-                        strerror(errno));
-  else if (!st && rename(sum_tmp, sum) != 0) {
+  /* The sidecar first, then the file, each by an atomic rename: a reader (another process starting on
+   * the same cache) never finds the file without its sidecar, which it would reject and delete under
+   * the writer. Between the two it finds no file and builds its own (the same bytes: the name is the
+   * content's key). */
+  if (!st && rename(sum_tmp, sum) != 0)
     st = mx_status_make(MX_STAGE_IO, "check that the cache directory is writable (XDG_CACHE_HOME)", "cannot store %s: %s", sum,
                         strerror(errno));
-    unlink(path); /* untrusted without its sidecar: do not leave it for the next start to reject */
+  else if (!st && rename(tmp, path) != 0) {
+    st = mx_status_make(MX_STAGE_IO, "check that the cache directory is writable (XDG_CACHE_HOME)", "cannot store %s: %s", path,
+                        strerror(errno));
+    unlink(sum); /* a sidecar without its file would only be swept */
   }
   if (st) {
     unlink(tmp);

@@ -36,8 +36,9 @@ void mx_cache_tmp_path(const char *path, char *out, size_t cap);
 MX_MUST_USE mx_status_t mx_cache_file_verify(const char *path, bool *trusted);
 
 /* Puts the finished temporary file `tmp` in place as `path`: hashes it, writes the sidecar under a
- * temporary name, renames tmp to path, then the sidecar to <path>.sum. On any failure the temporary
- * files are removed and nothing is left at path that would be trusted. */
+ * temporary name, renames it to <path>.sum, then tmp to path (a concurrent reader never sees the file
+ * without its sidecar). On any failure the temporary files are removed and nothing is left at path
+ * that would be trusted. */
 MX_MUST_USE mx_status_t mx_cache_file_seal(const char *tmp, const char *path);
 
 /* Hashes a whole file (polling the interrupt flag between chunks): its size and hash. */
