@@ -186,7 +186,10 @@ run_suite "compile matrix: Llama-3.2-1B graph (2 layers) for ROCm/CUDA/Metal tar
 
 # A short, reproducible fuzz of every untrusted-input parser: a fixed seed and input count (make
 # fuzz-run FUZZ_SECONDS=N for long, randomly seeded runs).
-fuzz_smoke() { FUZZ_RUNS=100000 FUZZ_SEED=1 tests/fuzz/run.sh 0 fuzz_safetensors fuzz_gguf fuzz_tokenizer fuzz_baseline && echo "4 passed, 0 failed"; }
-run_suite "fuzz: parsers and tokenizer (100000 inputs each, seed 1)" fuzz_smoke
+fuzz_smoke() {
+  FUZZ_RUNS=100000 FUZZ_SEED=1 tests/fuzz/run.sh 0 fuzz_safetensors fuzz_gguf fuzz_tokenizer fuzz_baseline fuzz_api_request \
+    && echo "5 passed, 0 failed"
+}
+run_suite "fuzz: parsers, tokenizer and the server's request bodies (100000 inputs each, seed 1)" fuzz_smoke
 
 finish
