@@ -46,7 +46,7 @@ typedef struct conn_entry {
   int fd;
   unsigned char addr[17]; /* the client's address: family, then 4 or 16 bytes (the per-client limit) */
   bool reading;      /* false from the moment an answer is queued until the request completes */
-  bool dropped;      /* the watchdog closed it */
+  bool dropped;      /* refused (408 or 429): its answer is written, no request on it is served */
   double since;      /* when the current request could start arriving */
   struct conn_entry *prev, *next;
 } conn_entry_t;
@@ -199,15 +199,25 @@ static void address_key(struct MHD_Connection *conn, unsigned char key[17]) {
   else if (sa->sa_family == AF_INET6) memcpy(key + 1, &((const struct sockaddr_in6 *)sa)->sin6_addr, 16);
 }
 
-/* Writes a whole HTTP error answer on a connection MHD has not answered yet, then shuts it, which
- * makes MHD close it. Holds for the 408 of the watchdog and the 429 of the per-client limit. */
-static void refuse_raw(int fd, const char *status_line, const char *json, bool retry_after) {
+/* Writes a whole HTTP error answer on a connection MHD has not answered yet, then shuts it both ways,
+ * which makes MHD close it at once (a refused connection must not hold a slot). Holds for the 408 of
+ * the watchdog and the 429 of the per-client limit. Called with conns_mu held. */
+static void refuse_raw(conn_entry_t *e, const char *status_line, const char *json, bool retry_after) {
   char head[256];
   int n = snprintf(head, sizeof head, "HTTP/1.1 %s\r\nContent-Type: application/json\r\nConnection: close\r\n%s"
                    "Content-Length: %zu\r\n\r\n", status_line, retry_after ? "Retry-After: 1\r\n" : "", strlen(json));
-  (void)!send(fd, head, (size_t)n, MSG_DONTWAIT | MSG_NOSIGNAL);
-  (void)!send(fd, json, strlen(json), MSG_DONTWAIT | MSG_NOSIGNAL);
-  shutdown(fd, SHUT_RDWR);
+  (void)!send(e->fd, head, (size_t)n, MSG_DONTWAIT | MSG_NOSIGNAL);
+  (void)!send(e->fd, json, strlen(json), MSG_DONTWAIT | MSG_NOSIGNAL);
+  shutdown(e->fd, SHUT_RDWR);
+  e->dropped = true;
+}
+
+/* Reads and drops what the client sent that nobody read. A socket closed with unread bytes sends a
+ * reset, and a reset can destroy an answer the client has not read yet (the 408 or 429 above). */
+static void drain_unread(int fd) {
+  char buf[4096];
+  for (int i = 0; i < 256 && recv(fd, buf, sizeof buf, MSG_DONTWAIT) > 0; i++) {
+  }
 }
 
 static void notify_connection(void *cls, struct MHD_Connection *conn, void **socket_context,
@@ -231,8 +241,7 @@ static void notify_connection(void *cls, struct MHD_Connection *conn, void **soc
     if (s->conns) s->conns->prev = e;
     s->conns = e;
     if (same >= s->per_client) {
-      e->dropped = true;
-      refuse_raw(e->fd, "429 Too Many Requests", TOO_MANY_CONNECTIONS_JSON, true);
+      refuse_raw(e, "429 Too Many Requests", TOO_MANY_CONNECTIONS_JSON, true);
       mx_metrics_connection_refused(s->metrics);
     }
     pthread_mutex_unlock(&s->conns_mu);
@@ -241,6 +250,7 @@ static void notify_connection(void *cls, struct MHD_Connection *conn, void **soc
   /* Closed: MHD calls this before it closes the socket, so the watchdog never touches a reused fd. */
   conn_entry_t *e = *socket_context;
   if (!e) return;
+  if (e->dropped) drain_unread(e->fd); /* so that its close is a FIN after the answer, not a reset */
   pthread_mutex_lock(&s->conns_mu);
   if (e->prev) e->prev->next = e->next;
   else s->conns = e->next;
@@ -265,8 +275,7 @@ static void *watchdog_main(void *arg) {
     double now = mx_now_ms(), limit = s->o.request_timeout_s * 1000.0;
     for (conn_entry_t *e = s->conns; e; e = e->next) {
       if (!e->reading || e->dropped || now - e->since < limit) continue;
-      e->dropped = true;
-      refuse_raw(e->fd, "408 Request Timeout", REQUEST_TIMEOUT_JSON, false);
+      refuse_raw(e, "408 Request Timeout", REQUEST_TIMEOUT_JSON, false);
       mx_metrics_request_timeout(s->metrics);
     }
   }
@@ -695,6 +704,11 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
   mx_server_t *s = cls;
   ctx_t *c = *con_cls;
   if (!c) { /* the headers are in: decide what can be decided before reading any body */
+    conn_entry_t *e = conn_entry(conn);
+    pthread_mutex_lock(&s->conns_mu);
+    bool dropped = e && e->dropped;
+    pthread_mutex_unlock(&s->conns_mu);
+    if (dropped) return MHD_NO; /* refused already (its 408 or 429 is written): serve nothing on it */
     c = calloc(1, sizeof *c);
     if (!c) return MHD_NO;
     c->srv = s;
