@@ -172,11 +172,18 @@ static mx_status_t run(gen_args_t *a) {
             t->compile_hit ? "cache hit, " : "", t->compile_ms, ids.n, tm.prefill_ms, generated > 1 ? generated - 1 : 0,
             decode_tps, (long long)ds_stats.device_bytes_peak);
   }
+  /* The generated ids (EOS excluded, as in the text) let a benchmark compare our tokens with a peer's. */
+  json_t *gen_ids = NULL;
+  if (!st && a->json) {
+    gen_ids = json_array();
+    const int32_t *gt = mx_seq_tokens(&q);
+    for (long i = 0; gen_ids && i < generated; i++) json_array_append_new(gen_ids, json_integer(gt[i]));
+  }
   if (!st && a->json)
     st = mx_cli_write_json(
-        a->json, json_pack("{s:s, s:s, s:s, s:s%, s:I, s:I, s:b, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:I, s:b}", "command",
+        a->json, json_pack("{s:s, s:s, s:s, s:s%, s:o, s:I, s:I, s:b, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:I, s:b}", "command",
                            "generate", "device", a->so.device, "precision", mx_dtype_name(a->so.precision), "text",
-                           text.data ? text.data : "", text.len, "prompt_tokens", (json_int_t)ids.n, "generated_tokens",
+                           text.data ? text.data : "", text.len, "generated_ids", gen_ids, "prompt_tokens", (json_int_t)ids.n, "generated_tokens",
                            (json_int_t)generated, "compile_cache_hit", t->compile_hit, "compile_ms", t->compile_ms,
                            "load_ms", t->open_ms + t->prepare_ms + t->worker_ms + t->load_ms, "worker_ms", t->worker_ms,
                            "module_load_ms", t->load_ms, "prefill_ms", tm.prefill_ms, "decode_ms", tm.decode_ms,
