@@ -37,7 +37,7 @@ cp "$here/prompt.txt" "$root/tests/oracle/fixtures/llama32-1b-synth.json" "$out/
 # The prompt's ids, as `mlxcel generate --no-chat` encodes it (BOS included), for the peers that take ids.
 tmpd=$(mktemp -d); trap 'rm -rf "$tmpd"' EXIT
 cp "$out/data/tokenizer/tokenizer_config.json" "$tmpd/" && cp "$shared/data/llama3-tokenizer/tokenizer.json" "$tmpd/"
-ids_of() { "$out/bin/mlxcel" tokenize -m "$tmpd" -p "$1" | head -1 | python3 -c "import sys, json; print(json.dumps([int(x) for x in sys.stdin.read().split()]))"; }
+ids_of() { "$out/bin/mlxcel" tokenize -m "$tmpd" -p "$1" | sed -n 1p | python3 -c "import sys, json; print(json.dumps([int(x) for x in sys.stdin.read().split()]))"; }
 ids_of "$(cat "$here/prompt.txt")" > "$out/data/prompt_ids.json"
 # Prefill prompts of about 512 and 2048 tokens (issue 11 item 5): prefixes of the long test prompt
 # (tests/oracle/prompts.json, set smollm2-long), cut at a line so the text tokenizes as in the file.
