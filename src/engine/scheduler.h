@@ -1,8 +1,9 @@
 /* Continuous batching: many requests share the slots of one batched session.
  *
  * A scheduler owns a started session compiled with n_slots > 1 (or 1) and one engine thread. The
- * thread loops: admit waiting requests into free slots (one prefill each, at most one per step so
- * running streams keep moving), run one batched decode step for every active slot, hand each request
+ * thread loops: admit waiting requests into free slots (one prefill each, as many per step as fit in
+ * MX_SCHED_ADMIT_TOKENS prompt tokens, at least one, so requests that arrive together start together
+ * and running streams wait a bounded time), run one batched decode step for every active slot, hand each request
  * its new text, retire the finished ones (EOS, stop string, max_tokens, cancellation) and so free
  * their slots. Each request keeps its own sampling parameters and seed; a greedy request's tokens
  * are the ones a single-sequence run gives (`mlxcel batch-bench` checks this).
@@ -29,6 +30,10 @@
 #include "engine/session.h"
 
 #define MX_MAX_STOPS 8
+
+/* Prompt tokens admitted together before a decode call (one prefill chunk's worth; a longer prompt
+ * is admitted alone). */
+#define MX_SCHED_ADMIT_TOKENS 512
 
 typedef struct mx_sched mx_sched_t;
 typedef struct mx_request mx_request_t;
