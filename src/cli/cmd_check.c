@@ -175,7 +175,7 @@ int mx_cmd_check(int argc, char **argv) {
                         "a low-precision check from prebuilt modules needs the f32 reference module too");
   if (!st && !low && a.ref_vmfb)
     st = mx_status_make(MX_STAGE_USAGE, "drop --ref-vmfb", "--ref-vmfb is for --precision f16|bf16");
-  if (low) o.score_len = o.capacity; /* teacher forcing scores prompt + trajectory in one call */
+  if (low) o.score_len = MX_LLAMA_SCORE_CAPACITY; /* teacher forcing scores prompt + trajectory in one call */
   if (!st) st = mx_session_open(&o, &s);
   if (!st && low) {
     mx_session_options_t ro = o;
@@ -186,9 +186,9 @@ int mx_cmd_check(int argc, char **argv) {
   }
   for (int i = 0; !st && i < n; i++) {
     if (cases[i].n_ref < steps) steps = cases[i].n_ref;
-    if (cases[i].n_prompt + steps > o.capacity)
+    if (cases[i].n_prompt + steps > mx_session_capacity(s)) /* the session's: --context 0 is resolved there */
       st = mx_status_make(MX_STAGE_USAGE, "raise --context", "prompt %s needs %ld positions; the context capacity is %d",
-                          cases[i].name, cases[i].n_prompt + steps, o.capacity);
+                          cases[i].name, cases[i].n_prompt + steps, mx_session_capacity(s));
   }
   if (!st) st = mx_session_start(s);
   int passed = 0;

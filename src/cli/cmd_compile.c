@@ -94,6 +94,7 @@ int mx_cmd_compile(int argc, char **argv) {
   text = NULL;
   if (!st && layers) c.n_layers = (int)layers;
   if (!st && ctx > c.max_position) c.max_position = (int)ctx;
+  if (!st && ctx == 0) ctx = mx_llama_default_capacity(&c);
   mx_llama_graph_t g;
   mx_llama_graph_options_t go = {.precision = precision, .weight_dtype = weights, .slots = (int)slots, .capacity = (int)ctx,
                                  .decode_steps = (int)a.s.decode_steps, .score_len = a.score ? (int)ctx : 0};

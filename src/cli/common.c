@@ -69,8 +69,9 @@ static const mx_opt_t session_rows[] = {
     SESSION_ROW(precision, .part = MX_CLI_GRAPH, .name = "--precision", .kind = MX_OPT_ENUM, .choices = "f32|f16|bf16",
                 .env = "MLXCEL_XLA_PRECISION", .def = "f32", .help = "the input type of the weight matmuls"),
     SESSION_ROW(context, .part = MX_CLI_GRAPH, .name = "--context", .kind = MX_OPT_INT, .metavar = "N", .lo = 16,
-                .hi = 1 << 20, .env = "MLXCEL_XLA_CONTEXT_CAPACITY", .def = "512",
-                .help = "KV positions per sequence, compiled into the graph: prompt + new tokens must fit"),
+                .hi = 1 << 20, .flags = MX_OPT_ZERO, .env = "MLXCEL_XLA_CONTEXT_CAPACITY", .def = "0",
+                .help = "KV positions per sequence, compiled into the graph: prompt + new tokens must fit; 0 = the "
+                        "model's maximum, at most 8192"),
     SESSION_ROW(decode_steps, .part = MX_CLI_GRAPH, .name = "--decode-steps", .kind = MX_OPT_INT, .metavar = "K", .lo = 0,
                 .hi = MX_LLAMA_MAX_DECODE_STEPS, .env = "MLXCEL_XLA_DECODE_STEPS", .def = "0",
                 .help = "greedy decode steps per device call, compiled into the graph; 0 = the target's measured default "

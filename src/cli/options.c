@@ -155,8 +155,9 @@ static mx_status_t store(const table_t *t, const entry_t *e, const char *text, b
   case MX_OPT_INT: {
     errno = 0;
     long v = text ? strtol(text, &end, 10) : 0;
-    if (text && (!text[0] || *end || errno == ERANGE || v < r->lo || v > r->hi)) {
-      snprintf(want, sizeof want, "a whole number from %ld to %ld", r->lo, r->hi);
+    bool zero = (r->flags & MX_OPT_ZERO) && text && text[0] && !*end && v == 0;
+    if (text && (!text[0] || *end || errno == ERANGE || ((v < r->lo || v > r->hi) && !zero))) {
+      snprintf(want, sizeof want, "%sa whole number from %ld to %ld", r->flags & MX_OPT_ZERO ? "0 or " : "", r->lo, r->hi);
       return bad_value(t, e, text, from_env, want);
     }
     *(long *)e->field = v;
@@ -268,7 +269,7 @@ static void trailer(const entry_t *e, char *out, size_t cap) {
   size_t n = 0;
   out[0] = '\0';
 #define PART(...) n += (size_t)snprintf(out + n, n < cap ? cap - n : 0, __VA_ARGS__)
-  if (r->kind == MX_OPT_INT) PART("%s%ld..%ld", n ? "; " : "[", r->lo, r->hi);
+  if (r->kind == MX_OPT_INT) PART("%s%s%ld..%ld", n ? "; " : "[", r->flags & MX_OPT_ZERO ? "0 or " : "", r->lo, r->hi);
   if (r->kind == MX_OPT_LIST) PART("%srepeatable, up to %ld", n ? "; " : "[", r->hi);
   if (r->flags & MX_OPT_REQUIRED) PART("%srequired", n ? "; " : "[");
   if (r->excludes) PART("%snot with %s", n ? "; " : "[", r->excludes);

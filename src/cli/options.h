@@ -33,6 +33,7 @@ typedef struct {
 
 enum {
   MX_OPT_REQUIRED = 1, /* a value must come from the flag, the variable or the default */
+  MX_OPT_ZERO = 2,     /* INT: 0 is accepted besides [lo, hi] (it means "choose for me") */
 };
 
 typedef struct {

@@ -41,6 +41,8 @@ int mx_target_decode_steps(const mx_target_t *t);
 bool mx_target_expand_kv_groups(const mx_target_t *t);
 /* The most rows of one weight product in a batched decode step (0: no limit), hlo/llama.c linear. */
 int mx_target_product_rows(const mx_target_t *t);
+/* Whether a prefill's weight products with few output tiles split their reduction (hlo/llama.c). */
+bool mx_target_split_reduction(const mx_target_t *t);
 /* A short label for messages and cache keys: "llvm-cpu:host", "rocm:gfx942". */
 void mx_target_label(const mx_target_t *t, char *out, size_t cap);
 

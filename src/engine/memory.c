@@ -42,15 +42,16 @@ void mx_memory_estimate(const mx_llama_graph_t *g, mx_memory_estimate_t *out) {
   for (int r = 0; r < MX_T_GLOBAL_COUNT; r++)
     if (r != MX_T_LM_HEAD || !c->tied_embeddings)
       out->weights = add(out->weights, tensor_bytes(mx_arch_global((mx_global_role_t)r), c, g->weight_dtype));
-  /* K and V per layer: [slots * kv_heads, capacity, head_dim] of the KV type. */
+  /* K and V per layer: [slots * kv_heads, kv_rows, head_dim] of the KV type. */
   uint64_t S = (uint64_t)g->slots, C = (uint64_t)g->capacity, H = (uint64_t)c->n_heads, D = (uint64_t)c->head_dim;
-  out->kv = mul(mul3(2 * (uint64_t)c->n_layers, S, C), mul3((uint64_t)c->n_kv_heads, D, mx_dtype_size(g->kv)));
+  out->kv = mul(mul3(2 * (uint64_t)c->n_layers, S, (uint64_t)g->kv_rows), mul3((uint64_t)c->n_kv_heads, D, mx_dtype_size(g->kv)));
   /* One call's largest buffer; the layers run one after the other, so one layer's buffers count
-   * once. Prefill (and score) attention holds scores [heads, N, N] in f32, which grows with the
-   * square of the bucket; the largest bucket is the capacity. */
+   * once. Prefill attention holds scores [heads, N, N] in f32 for the largest bucket N (the chunk);
+   * beyond it, a chunk's extend holds [heads, N, W] with W up to the capacity. */
   const uint64_t f32 = 4;
   uint64_t N = g->n_buckets > 0 ? (uint64_t)g->buckets[g->n_buckets - 1] : C;
-  consider(out, mul3(H, mul(N, N), f32), "the %lld-token prefill's attention scores", (long long)N);
+  if (N < C) consider(out, mul3(H, mul(N, C), f32), "a %lld-token chunk's attention scores over the capacity", (long long)N);
+  else consider(out, mul3(H, mul(N, N), f32), "the %lld-token prefill's attention scores", (long long)N);
   consider(out, mul3(N, (uint64_t)c->ffn_dim, f32), "the %lld-token prefill's MLP activations", (long long)N);
   if (g->score_len > 0) {
     uint64_t L = (uint64_t)g->score_len;

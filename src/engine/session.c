@@ -62,6 +62,7 @@ mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
                                    .decode_steps = o->decode_steps};
     mx_graph_target_choices(&s->target, &go);
     st = mx_llama_graph_make(c, &go, &s->graph);
+    s->o.capacity = s->graph.capacity; /* 0 asked for the model's default */
     if (!st && mx_tokenizer_vocab_size(s->tok) > c->vocab)
       st = mx_status_make(MX_STAGE_IO, "the tokenizer does not belong to this model",
                           "tokenizer has %d tokens but the model's vocabulary is %d", mx_tokenizer_vocab_size(s->tok), c->vocab);
@@ -82,18 +83,20 @@ void mx_graph_target_choices(const mx_target_t *t, mx_llama_graph_options_t *go)
   if (!go->decode_steps) go->decode_steps = mx_target_decode_steps(t);
   go->expand_kv_groups = mx_target_expand_kv_groups(t);
   go->product_rows = mx_target_product_rows(t);
+  go->split_reduction = mx_target_split_reduction(t);
 }
 
 void mx_graph_signature(const mx_llama_graph_t *g, const mx_target_t *t, char *out, size_t cap) {
   const mx_model_config_t *c = g->config;
   size_t n = 0;
 #define PUT(...) (n += (size_t)snprintf(out + (n < cap ? n : cap), n < cap ? cap - n : 0, __VA_ARGS__))
-  PUT("mlxcel graph v2: %d layers, dim %d, %d/%d heads x %d, ffn %d, vocab %d, %s matmuls, %s weights, %s kv; ", c->n_layers,
+  PUT("mlxcel graph v3: %d layers, dim %d, %d/%d heads x %d, ffn %d, vocab %d, %s matmuls, %s weights, %s kv; ", c->n_layers,
       c->dim, c->n_heads, c->n_kv_heads, c->head_dim, c->ffn_dim, c->vocab, mx_dtype_name(g->matmul),
       mx_dtype_name(g->weight_dtype), mx_dtype_name(g->kv));
-  PUT("%d slots, capacity %d, %d decode steps, score %d, %s decode attention, product rows %d; target %s:%s;", g->slots,
-      g->capacity, g->decode_steps, g->score_len, g->expand_kv_groups ? "expanded" : "grouped", g->product_rows, t->backend,
-      t->arch);
+  PUT("%d slots, capacity %d (%d KV rows, prefill chunk %d), %d decode steps, score %d, %s decode attention, product rows "
+      "%d, %s prefill reductions; target %s:%s;", g->slots, g->capacity, g->kv_rows, g->buckets[g->n_buckets - 1],
+      g->decode_steps, g->score_len, g->expand_kv_groups ? "expanded" : "grouped", g->product_rows,
+      g->split_reduction ? "split" : "whole", t->backend, t->arch);
   for (int i = 0; i < t->n_flags; i++) PUT(" %s", t->flags[i]);
 #undef PUT
 }
@@ -198,7 +201,7 @@ const mx_model_config_t *mx_session_config(const mx_session_t *s) { return mx_mo
 const mx_tokenizer_t *mx_session_tokenizer(const mx_session_t *s) { return s->tok; }
 const mx_session_timings_t *mx_session_timings(const mx_session_t *s) { return &s->t; }
 int mx_session_capacity(const mx_session_t *s) { return s->o.capacity; }
-int mx_session_max_prompt(const mx_session_t *s) { return s->graph.buckets[s->graph.n_buckets - 1]; }
+int mx_session_max_prompt(const mx_session_t *s) { return s->o.capacity; }
 int mx_session_slots(const mx_session_t *s) { return s->graph.slots; }
 
 mx_status_t mx_check_token_ids(const char *fn, const int32_t *ids, int n, int vocab, bool from_device) {
@@ -240,38 +243,63 @@ static mx_status_t call(mx_session_t *s, const char *fn, mx_tensor_t *in, int n_
   return st;
 }
 
-mx_status_t mx_session_prefill_slot(mx_session_t *s, int slot, const int32_t *ids, int n, float *logits, int32_t *next) {
-  int bucket = 0;
-  for (int i = 0; i < s->graph.n_buckets && !bucket; i++)
-    if (s->graph.buckets[i] >= n) bucket = s->graph.buckets[i];
-  if (n < 1 || !bucket)
-    return mx_status_make(MX_STAGE_USAGE, "shorten the prompt or raise the context capacity",
-                          "a prompt of %d tokens does not fit the largest prefill (%d)", n, mx_session_max_prompt(s));
-  if (slot < 0 || slot >= s->graph.slots)
-    return mx_status_make(MX_STAGE_INTERNAL, NULL, "slot %d of %d", slot, s->graph.slots);
-  MX_RETURN_IF_ERROR(mx_check_token_ids("prefill", ids, n, mx_model_config(s->model)->vocab, false));
-  int32_t *padded = calloc((size_t)bucket, sizeof *padded), len = n, sl = slot;
-  if (!padded) return mx_status_oom();
-  memcpy(padded, ids, sizeof *ids * (size_t)n);
-  int64_t shape = bucket;
-  mx_tensor_t in[3] = {mx_tensor_host(MX_I32, 1, &shape, padded), mx_tensor_host(MX_I32, 0, NULL, &len),
-                       mx_tensor_host(MX_I32, 0, NULL, &sl)};
-  char fn[48];
-  mx_llama_fn_name(logits ? MX_FN_PREFILL_LOGITS : MX_FN_PREFILL, bucket, fn, sizeof fn);
-  mx_status_t st = call(s, fn, in, 3, logits, logits ? (size_t)mx_model_config(s->model)->vocab : 0, next, 1);
-  free(padded);
-  return st;
-}
-
-mx_status_t mx_session_prefill(mx_session_t *s, const int32_t *ids, int n, float *logits, int32_t *next) {
-  return mx_session_prefill_slot(s, 0, ids, n, logits, next);
-}
-
 /* The smallest decode window that holds position `last` (the highest row a step reads or writes). */
 static int window_for(const mx_session_t *s, int last) {
   for (int i = 0; i < s->graph.n_windows; i++)
     if (s->graph.windows[i] > last) return s->graph.windows[i];
   return -1;
+}
+
+/* One prefill call: tokens [start, start+n) of the prompt in a call of `width` tokens (padded), by
+ * prefill_<width> when start is 0, else by extend_<W>; `logits` or `next` from the call's last token. */
+static mx_status_t prefill_call(mx_session_t *s, int slot, const int32_t *ids, int start, int n, int width, float *logits,
+                                int32_t *next) {
+  int32_t *padded = calloc((size_t)width, sizeof *padded), st0 = start, len = n, sl = slot;
+  if (!padded) return mx_status_oom();
+  memcpy(padded, ids + start, sizeof *ids * (size_t)n);
+  int64_t shape = width;
+  mx_tensor_t in[4] = {mx_tensor_host(MX_I32, 1, &shape, padded), mx_tensor_host(MX_I32, 0, NULL, &st0),
+                       mx_tensor_host(MX_I32, 0, NULL, &len), mx_tensor_host(MX_I32, 0, NULL, &sl)};
+  char fn[48];
+  if (start == 0) mx_llama_fn_name(logits ? MX_FN_PREFILL_LOGITS : MX_FN_PREFILL, width, fn, sizeof fn);
+  else mx_llama_fn_name(logits ? MX_FN_EXTEND_LOGITS : MX_FN_EXTEND, window_for(s, start + n - 1), fn, sizeof fn);
+  /* prefill_<N> takes (tokens, length, slot); extend_<W> takes the start as well. */
+  mx_tensor_t *args = in;
+  mx_tensor_t short_in[3] = {in[0], in[2], in[3]};
+  if (start == 0) args = short_in;
+  int32_t ignored;
+  mx_status_t st = call(s, fn, args, start == 0 ? 3 : 4, logits, logits ? (size_t)mx_model_config(s->model)->vocab : 0,
+                        next ? next : &ignored, 1);
+  free(padded);
+  return st;
+}
+
+mx_status_t mx_session_prefill_slot(mx_session_t *s, int slot, const int32_t *ids, int n, float *logits, int32_t *next) {
+  int chunk = s->graph.buckets[s->graph.n_buckets - 1];
+  if (n < 1 || n > s->o.capacity)
+    return mx_status_make(MX_STAGE_USAGE, "shorten the prompt or raise the context capacity",
+                          "a prompt of %d tokens does not fit the context capacity %d", n, s->o.capacity);
+  if (slot < 0 || slot >= s->graph.slots)
+    return mx_status_make(MX_STAGE_INTERNAL, NULL, "slot %d of %d", slot, s->graph.slots);
+  MX_RETURN_IF_ERROR(mx_check_token_ids("prefill", ids, n, mx_model_config(s->model)->vocab, false));
+  if (n <= chunk) {
+    int bucket = 0;
+    for (int i = 0; i < s->graph.n_buckets && !bucket; i++)
+      if (s->graph.buckets[i] >= n) bucket = s->graph.buckets[i];
+    return prefill_call(s, slot, ids, 0, n, bucket, logits, next);
+  }
+  /* A long prompt: full chunks, then the rest in a padded one (the cache has rows for its padding);
+   * only the last call's logits or token are the prompt's. */
+  for (int start = 0; start < n; start += chunk) {
+    int len = n - start < chunk ? n - start : chunk;
+    bool last = start + len == n;
+    MX_RETURN_IF_ERROR(prefill_call(s, slot, ids, start, len, chunk, last ? logits : NULL, last ? next : NULL));
+  }
+  return NULL;
+}
+
+mx_status_t mx_session_prefill(mx_session_t *s, const int32_t *ids, int n, float *logits, int32_t *next) {
+  return mx_session_prefill_slot(s, 0, ids, n, logits, next);
 }
 
 /* One decode call for every slot: `steps` greedy steps (decode_<W>_steps, K x slots tokens into next),
@@ -317,7 +345,7 @@ mx_status_t mx_session_decode(mx_session_t *s, int32_t token, int pos, float *lo
 }
 
 mx_status_t mx_session_score(mx_session_t *s, const int32_t *ids, int n, float *out) {
-  int S = s->o.score_len;
+  int S = s->graph.score_len; /* resolved by the graph (MX_LLAMA_SCORE_CAPACITY) */
   if (S <= 0 || n < 1 || n > S)
     return mx_status_make(MX_STAGE_INTERNAL, NULL, "score of %d tokens with score length %d", n, S);
   int32_t *padded = calloc((size_t)S, sizeof *padded);

@@ -62,13 +62,14 @@ const mx_model_config_t *mx_session_config(const mx_session_t *s);
 const mx_tokenizer_t *mx_session_tokenizer(const mx_session_t *s);
 const mx_session_timings_t *mx_session_timings(const mx_session_t *s);
 int mx_session_capacity(const mx_session_t *s);
-/* The largest prompt a prefill accepts (the largest bucket). */
+/* The largest prompt a prefill accepts: the capacity (prompts beyond the largest bucket go in chunks). */
 int mx_session_max_prompt(const mx_session_t *s);
 
 int mx_session_slots(const mx_session_t *s);
 
-/* Runs the prompt from position 0 into `slot`'s KV cache. Greedy: *next is the argmax (logits
- * NULL); sampling: logits (vocab floats) receives the last position's logits. */
+/* Runs the prompt from position 0 into `slot`'s KV cache, in one call or, beyond the largest prefill
+ * bucket, in chunks of it (one call each). Greedy: *next is the argmax (logits NULL); sampling:
+ * logits (vocab floats) receives the last position's logits. */
 MX_MUST_USE mx_status_t mx_session_prefill_slot(mx_session_t *s, int slot, const int32_t *ids, int n, float *logits, int32_t *next);
 /* Slot 0. */
 MX_MUST_USE mx_status_t mx_session_prefill(mx_session_t *s, const int32_t *ids, int n, float *logits, int32_t *next);

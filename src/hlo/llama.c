@@ -87,6 +87,19 @@ static mx_hval_t rmsnorm(ctx_t *x, mx_hval_t in, const mx_tensor_spec_t *wt, int
   return mul_last(x, normed, w);
 }
 
+/* How many chunks a prefill product [T, K] x [N, K]^T splits its reduction into, when the graph
+ * splits them (mx_target_split_reduction): IREE 3.13's GPU code generation gives a bf16 product one
+ * workgroup per 64 x 64 output tile, so a 128-row product of N = 2048 has 64 workgroups on the
+ * H200's 132 SMs. With the reduction in S chunks it has S times as many: 16 layers of the down
+ * projection at 128 rows took 2.65 ms whole, 1.01 in 4 chunks; q/o 0.71 and 0.39; gate/up, already
+ * 256 workgroups, 1.24 either way (bench/results/2026-12-01-h200-peers/micro/). So: double S while
+ * the tiles times S stay under 256 and each chunk keeps at least 512 of K. */
+static int64_t reduction_split(int64_t T, int64_t N, int64_t K) {
+  int64_t tiles = ((T + 63) / 64) * ((N + 63) / 64), S = 1;
+  while (tiles * S < 256 && K % (2 * S) == 0 && K / (2 * S) >= 512) S *= 2;
+  return S;
+}
+
 /* in [T, K] f32 times W^T where W is [N, K] (a PyTorch Linear): [T, N] f32, inputs in matmul type.
  * A product of at most MX_LLAMA_MAX_SLOTS rows (a batched decode step: mx_llama_graph_make makes no
  * prefill bucket shorter than 16) and more than the graph's product_rows is computed in products of product_rows rows: IREE 3.13's GPU code generation maps an 8-row product
@@ -97,6 +110,13 @@ static mx_hval_t linear(ctx_t *x, mx_hval_t in, const mx_tensor_spec_t *wt, int 
   int64_t lc = 1, rc = 1, T = in.dims[0], K = in.dims[1], R = x->g->product_rows;
   mx_hval_t w = mx_hlo_convert(h, weight(x, wt, layer), x->g->matmul);
   mx_hval_t a = mx_hlo_convert(h, in, x->g->matmul);
+  int64_t S = x->g->split_reduction && T > MX_LLAMA_MAX_SLOTS ? reduction_split(T, w.dims[0], K) : 1;
+  if (S > 1) {
+    /* [T, S, K/S] . [N, S, K/S] with the chunk as a batch dimension: [S, T, N], summed over S. */
+    int64_t ad[3] = {T, S, K / S}, wd[3] = {w.dims[0], S, K / S}, b1 = 1, c2 = 2, zero = 0;
+    mx_hval_t parts = mx_hlo_dot(h, mx_hlo_reshape(h, a, 3, ad), mx_hlo_reshape(h, w, 3, wd), 1, &b1, &b1, 1, &c2, &c2, MX_F32);
+    return mx_hlo_reduce(h, parts, MX_REDUCE_SUM, 1, &zero);
+  }
   if (R <= 0 || T <= R || T > MX_LLAMA_MAX_SLOTS) return mx_hlo_dot(h, a, w, 0, NULL, NULL, 1, &lc, &rc, MX_F32);
   mx_hval_t parts[MX_LLAMA_MAX_SLOTS];
   int n = 0;
@@ -137,26 +157,29 @@ static mx_hval_t rope(ctx_t *x, mx_hval_t v, mx_hval_t cosv, mx_hval_t sinv) {
 /* What one call computes: B sequences of T tokens each (M = B*T rows of hidden state).
  *   prefill/score: B = 1, the sequence in cache slot `slot`, tokens at positions 0..T-1; it
  *     attends to its own T tokens (a prefill always starts a sequence), so nothing is read back;
+ *   extend: B = 1, the next chunk of the prompt in slot `slot`, tokens at positions start..start+T-1,
+ *     attending to the slot's cache rows [0, pos] within the first `window` rows;
  *   batched decode: B = the module's slots, T = 1, sequence b in slot b at position pos[b],
  *     attending to its cache rows [0, pos[b]] within the first `window` rows. */
 typedef struct {
   int64_t B, T;
   mx_hval_t pos;  /* [B*T] i32: every token's position */
-  mx_hval_t slot; /* prefill/score: scalar i32 */
-  bool decode;
-  int64_t window; /* decode: cache rows attended to (>= every pos[b] + 1) */
+  mx_hval_t slot; /* prefill/score/extend: scalar i32 */
+  mx_hval_t start; /* extend: scalar i32, the chunk's first position */
+  bool decode, extend;
+  int64_t window; /* decode and extend: cache rows attended to (>= every position in use + 1) */
 } step_t;
 
 /* Writes this call's keys or values new [M, KV, D] into the layer's cache in place. The cache is
  * [slots * KV, C, D]: a [slots, KV, C, D] tensor with the sequence and the KV head first, where the
  * attention contractions want their batch dimensions (so no step transposes it), stored with those
  * two merged so that a decode step's rows are one scatter over the leading dimensions. Decode
- * returns the rows attended to, [slots, KV, window, D]; prefill returns nothing to read (it attends
- * to `new` itself). */
+ * returns the rows attended to, [slots, KV, window, D], and extend the slot's, [KV, window, D];
+ * prefill returns nothing to read (it attends to `new` itself). */
 static mx_hval_t cache_write(ctx_t *x, const step_t *st, const char *sym, mx_hval_t new) {
   mx_hlo_t *h = x->h;
   const mx_model_config_t *c = x->c;
-  int64_t S = x->g->slots, C = x->g->capacity, KV = c->n_kv_heads, D = c->head_dim;
+  int64_t S = x->g->slots, C = x->g->kv_rows, KV = c->n_kv_heads, D = c->head_dim;
   int64_t cd[3] = {S * KV, C, D};
   mx_hval_t cache = mx_hlo_load(h, sym, mx_htype(x->g->kv, 3, cd)), zero = mx_hlo_scalar_i32(h, 0);
   new = mx_hlo_convert(h, new, x->g->kv);
@@ -164,9 +187,13 @@ static mx_hval_t cache_write(ctx_t *x, const step_t *st, const char *sym, mx_hva
     int64_t perm[3] = {1, 0, 2};
     mx_hval_t rows = mx_hlo_transpose(h, new, perm); /* [KV, T, D]: only the new rows move */
     mx_hval_t first = mx_hlo_binary(h, "multiply", st->slot, mx_hlo_scalar_i32(h, (int32_t)KV));
-    mx_hval_t starts[3] = {first, zero, zero};
-    mx_hlo_store(h, sym, mx_hlo_dynamic_update_slice(h, cache, rows, starts));
-    return (mx_hval_t){.id = -1};
+    mx_hval_t starts[3] = {first, st->extend ? st->start : zero, zero};
+    cache = mx_hlo_dynamic_update_slice(h, cache, rows, starts);
+    mx_hlo_store(h, sym, cache);
+    if (!st->extend) return (mx_hval_t){.id = -1};
+    mx_hval_t from[3] = {first, zero, zero};
+    int64_t sizes[3] = {KV, st->window, D};
+    return mx_hlo_dynamic_slice(h, cache, from, sizes);
   }
   /* One scatter writes every (slot, KV head) row at the slot's position. */
   int64_t rd[2] = {S * KV, D}, skv[2] = {S, KV}, keep0 = 0, n = S * KV;
@@ -211,6 +238,28 @@ static mx_hval_t attend_prefill(ctx_t *x, mx_hval_t q, mx_hval_t k, mx_hval_t v)
   /* out [KV, T, G, D] = p . v over T' */
   int64_t plb = 0, prb = 1, plc = 3, prc = 0;
   mx_hval_t att = mx_hlo_dot(h, mx_hlo_convert(h, p, x->g->kv), v, 1, &plb, &prb, 1, &plc, &prc, MX_F32);
+  int64_t perm[4] = {1, 0, 2, 3}, od[2] = {T, KV * G * D};
+  return mx_hlo_reshape(h, mx_hlo_transpose(h, att, perm), 2, od);
+}
+
+/* A prompt chunk's queries q [T, H, D] at positions pos [T] against the slot's cache rows
+ * kw/vw [KV, W, D] (the chunk's own rows already written), each query seeing the rows up to its
+ * position: [T, H*D]. The contractions of attend_prefill, with the window in the cache's layout. */
+static mx_hval_t attend_extend(ctx_t *x, const step_t *st, mx_hval_t q, mx_hval_t kw, mx_hval_t vw) {
+  mx_hlo_t *h = x->h;
+  const mx_model_config_t *c = x->c;
+  int64_t T = q.dims[0], KV = c->n_kv_heads, D = c->head_dim, G = c->n_heads / KV, W = kw.dims[1];
+  int64_t qg[4] = {T, KV, G, D};
+  mx_hval_t qq = mx_hlo_convert(h, mx_hlo_reshape(h, q, 4, qg), x->g->kv);
+  /* scores [KV, T, G, W] */
+  int64_t lb = 1, rb = 0, lc = 3, rc = 2;
+  mx_hval_t scores = mx_hlo_dot(h, qq, kw, 1, &lb, &rb, 1, &lc, &rc, MX_F32);
+  int64_t tw[2] = {T, W}, keep0 = 0, bd[2] = {1, 3};
+  mx_hval_t visible = mx_hlo_compare(h, "LE", mx_hlo_iota(h, mx_htype(MX_I32, 2, tw), 1), mx_hlo_broadcast(h, st->pos, 2, tw, &keep0));
+  mx_hval_t p = masked_softmax(x, scores, mx_hlo_broadcast(h, visible, 4, scores.dims, bd));
+  /* out [KV, T, G, D] = p . v over W */
+  int64_t plb = 0, prb = 0, plc = 3, prc = 1;
+  mx_hval_t att = mx_hlo_dot(h, mx_hlo_convert(h, p, x->g->kv), vw, 1, &plb, &prb, 1, &plc, &prc, MX_F32);
   int64_t perm[4] = {1, 0, 2, 3}, od[2] = {T, KV * G * D};
   return mx_hlo_reshape(h, mx_hlo_transpose(h, att, perm), 2, od);
 }
@@ -272,7 +321,9 @@ static mx_hval_t layer(ctx_t *x, int l, mx_hval_t in, const step_t *st, mx_hval_
   snprintf(ksym, sizeof ksym, "kv_k%d", l);
   snprintf(vsym, sizeof vsym, "kv_v%d", l);
   mx_hval_t kc = cache_write(x, st, ksym, k), vc = cache_write(x, st, vsym, v);
-  mx_hval_t att = st->decode ? attend_decode(x, st, q, kc, vc) : attend_prefill(x, q, k, v);
+  mx_hval_t att = st->decode   ? attend_decode(x, st, q, kc, vc)
+                  : st->extend ? attend_extend(x, st, q, kc, vc)
+                               : attend_prefill(x, q, k, v);
   mx_hval_t x1 = mx_hlo_binary(h, "add", in, linear(x, att, mx_arch_layer(MX_T_O), l));
 
   /* SwiGLU MLP. */
@@ -361,17 +412,23 @@ static mx_hval_t positions_from(ctx_t *x, mx_hval_t start, int64_t T) {
   return mx_hlo_binary(x->h, "add", mx_hlo_iota(x->h, t1(MX_I32, T), 0), mx_hlo_broadcast(x->h, start, 1, &T, NULL));
 }
 
-static void emit_prefill(ctx_t *x, int64_t N, bool want_logits) {
+/* prefill_<N>(tokens, length, slot) when W = 0; else extend_<W>(tokens, start, length, slot), a chunk of
+ * N tokens from `start` attending to the first W cache rows. */
+static void emit_prefill(ctx_t *x, int64_t N, int64_t W, bool want_logits) {
   mx_hlo_t *h = x->h;
   char name[48];
-  mx_llama_fn_name(want_logits ? MX_FN_PREFILL_LOGITS : MX_FN_PREFILL, (int)N, name, sizeof name);
-  mx_hval_t scalar = mx_htype(MX_I32, 0, NULL), types[3] = {t1(MX_I32, N), scalar, scalar}, args[3];
-  mx_hlo_func_begin(h, name, 3, types, args);
-  step_t st = {.B = 1, .T = N, .pos = positions_from(x, mx_hlo_scalar_i32(h, 0), N), .slot = args[2]};
+  if (W > 0) mx_llama_fn_name(want_logits ? MX_FN_EXTEND_LOGITS : MX_FN_EXTEND, (int)W, name, sizeof name);
+  else mx_llama_fn_name(want_logits ? MX_FN_PREFILL_LOGITS : MX_FN_PREFILL, (int)N, name, sizeof name);
+  int n_args = W > 0 ? 4 : 3;
+  mx_hval_t scalar = mx_htype(MX_I32, 0, NULL), types[4] = {t1(MX_I32, N), scalar, scalar, scalar}, args[4];
+  mx_hlo_func_begin(h, name, n_args, types, args);
+  mx_hval_t start = W > 0 ? args[1] : mx_hlo_scalar_i32(h, 0), length = args[n_args - 2];
+  step_t st = {.B = 1, .T = N, .pos = positions_from(x, start, N), .slot = args[n_args - 1], .start = start,
+               .extend = W > 0, .window = W};
   mx_hval_t hn = forward(x, args[0], &st);
   /* The row at length-1. */
   int64_t sizes[2] = {1, x->c->dim};
-  mx_hval_t starts[2] = {mx_hlo_binary(h, "subtract", args[1], mx_hlo_scalar_i32(h, 1)), mx_hlo_scalar_i32(h, 0)};
+  mx_hval_t starts[2] = {mx_hlo_binary(h, "subtract", length, mx_hlo_scalar_i32(h, 1)), mx_hlo_scalar_i32(h, 0)};
   mx_hval_t lg = lm_head(x, mx_hlo_dynamic_slice(h, hn, starts, sizes)); /* [1, V] */
   int64_t v = x->c->vocab;
   mx_hval_t out = want_logits ? mx_hlo_reshape(h, lg, 1, &v) : mx_hlo_reshape(h, argmax(x, lg), 0, NULL);
@@ -453,7 +510,7 @@ static void declare_globals(ctx_t *x) {
     char ks[32], vs[32];
     snprintf(ks, sizeof ks, "kv_k%d", l);
     snprintf(vs, sizeof vs, "kv_v%d", l);
-    int64_t cd[3] = {(int64_t)x->g->slots * c->n_kv_heads, x->g->capacity, c->head_dim};
+    int64_t cd[3] = {(int64_t)x->g->slots * c->n_kv_heads, x->g->kv_rows, c->head_dim};
     mx_hlo_declare_state(h, ks, mx_htype(x->g->kv, 3, cd));
     mx_hlo_declare_state(h, vs, mx_htype(x->g->kv, 3, cd));
   }
@@ -466,11 +523,20 @@ void mx_llama_fn_name(mx_llama_fn_t fn, int n, char *out, size_t cap) {
     case MX_FN_DECODE: snprintf(out, cap, "decode_%d", n); break;
     case MX_FN_DECODE_LOGITS: snprintf(out, cap, "decode_%d_logits", n); break;
     case MX_FN_DECODE_STEPS: snprintf(out, cap, "decode_%d_steps", n); break;
+    case MX_FN_EXTEND: snprintf(out, cap, "extend_%d", n); break;
+    case MX_FN_EXTEND_LOGITS: snprintf(out, cap, "extend_%d_logits", n); break;
     case MX_FN_SCORE: snprintf(out, cap, "score_%d", n); break;
   }
 }
 
-mx_status_t mx_llama_graph_make(const mx_model_config_t *c, const mx_llama_graph_options_t *o, mx_llama_graph_t *out) {
+int mx_llama_default_capacity(const mx_model_config_t *c) {
+  return c->max_position < MX_LLAMA_DEFAULT_CONTEXT ? c->max_position : MX_LLAMA_DEFAULT_CONTEXT;
+}
+
+mx_status_t mx_llama_graph_make(const mx_model_config_t *c, const mx_llama_graph_options_t *given, mx_llama_graph_t *out) {
+  mx_llama_graph_options_t resolved = *given, *o = &resolved;
+  if (o->capacity == 0) o->capacity = mx_llama_default_capacity(c);
+  if (o->score_len == MX_LLAMA_SCORE_CAPACITY) o->score_len = o->capacity;
   int slots = o->slots > 0 ? o->slots : 1;
   if (slots > MX_LLAMA_MAX_SLOTS)
     return mx_status_make(MX_STAGE_USAGE, "use 1, 4 or 8 slots", "%d slots is more than the %d a module supports", slots,
@@ -487,15 +553,18 @@ mx_status_t mx_llama_graph_make(const mx_model_config_t *c, const mx_llama_graph
     return mx_status_make(MX_STAGE_USAGE, "use 1 to 16 decode steps per call", "%d decode steps per call", steps);
   *out = (mx_llama_graph_t){.config = c, .matmul = o->precision, .kv = MX_F32, .weight_dtype = o->weight_dtype,
                             .slots = slots, .capacity = o->capacity, .score_len = o->score_len, .decode_steps = steps,
-                            .expand_kv_groups = o->expand_kv_groups, .product_rows = o->product_rows};
+                            .expand_kv_groups = o->expand_kv_groups, .product_rows = o->product_rows,
+                            .split_reduction = o->split_reduction};
   mx_llama_default_buckets(out);
   return NULL;
 }
 
 void mx_llama_default_buckets(mx_llama_graph_t *g) {
+  int chunk = g->capacity < MX_LLAMA_PREFILL_CHUNK ? g->capacity : MX_LLAMA_PREFILL_CHUNK;
   g->n_buckets = 0;
-  for (int b = 32; b < g->capacity && g->n_buckets < MX_LLAMA_MAX_BUCKETS - 1; b *= 4) g->buckets[g->n_buckets++] = b;
-  g->buckets[g->n_buckets++] = g->capacity;
+  for (int b = 32; b < chunk && g->n_buckets < MX_LLAMA_MAX_BUCKETS - 1; b *= 4) g->buckets[g->n_buckets++] = b;
+  g->buckets[g->n_buckets++] = chunk;
+  g->kv_rows = (g->capacity + chunk - 1) / chunk * chunk;
   /* Decode attends to the first W rows, W the smallest window that holds every slot's position: a
    * step costs what the longest sequence uses, not the capacity. */
   g->n_windows = 0;
@@ -519,14 +588,23 @@ mx_status_t mx_llama_emit(const mx_llama_graph_t *g, char **text_out) {
   for (int i = 1; i < g->n_windows; i++)
     if (g->windows[i] <= g->windows[i - 1])
       return mx_status_make(MX_STAGE_INTERNAL, NULL, "decode window %d is not ascending", g->windows[i]);
+  int chunk = g->buckets[g->n_buckets - 1];
+  if (g->kv_rows < g->capacity || (chunk < g->capacity && g->kv_rows % chunk != 0))
+    return mx_status_make(MX_STAGE_INTERNAL, NULL, "%d KV rows for capacity %d in chunks of %d", g->kv_rows, g->capacity,
+                          chunk);
   mx_hlo_t *h = mx_hlo_create();
   if (!h) return mx_status_oom();
   ctx_t x = {.h = h, .g = g, .c = g->config};
   declare_globals(&x);
   for (int i = 0; i < g->n_buckets; i++) {
-    emit_prefill(&x, g->buckets[i], false);
-    emit_prefill(&x, g->buckets[i], true);
+    emit_prefill(&x, g->buckets[i], 0, false);
+    emit_prefill(&x, g->buckets[i], 0, true);
   }
+  for (int i = 0; i < g->n_windows; i++)
+    if (g->windows[i] > chunk) {
+      emit_prefill(&x, chunk, g->windows[i], false);
+      emit_prefill(&x, chunk, g->windows[i], true);
+    }
   for (int i = 0; i < g->n_windows; i++) {
     emit_decode(&x, g->windows[i], false);
     emit_decode(&x, g->windows[i], true);

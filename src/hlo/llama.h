@@ -8,7 +8,14 @@
  *   decode_<W>(tokens: slots x i32, pos: slots x i32) -> next token per slot (slots x i32)  each window W
  *   decode_<W>_logits(tokens, pos)                  -> logits per slot (slots x vocab x f32)
  *   decode_<W>_steps(tokens, pos)                   -> K greedy steps per slot (K x slots x i32), when K > 1
+ *   extend_<W>(tokens: P x i32, start: i32, length: i32, slot: i32) -> next token (i32)  each window W > P
+ *   extend_<W>_logits(tokens, start, length, slot)   -> logits at start+length-1 (vocab x f32)
  *   score_<S>(tokens: S x i32)                       -> logits at every position (S x vocab), slot 0
+ * A prompt longer than the largest prefill bucket P (the chunk) is prefilled in chunks of P: the first
+ * by prefill_<P>, each next one by extend_<W>, which writes the slot's rows [start, start+P) and
+ * attends to its rows [0, pos] among the first W (W the smallest window that holds start+length), so
+ * the attention's transient buffers grow with P x W, not with the prompt's square. The cache holds
+ * kv_rows >= capacity rows (the capacity rounded up to P) so that a last, padded chunk fits.
  * Prefill writes the slot's KV rows [0, N) and attends to its own tokens; decode writes row pos[b]
  * of every slot b (one scatter per layer) and each slot attends to its rows [0, pos[b]] among the
  * first W, so a step costs what the longest sequence uses, not the capacity; the caller picks the
@@ -40,14 +47,16 @@ typedef struct {
   mx_dtype_t weight_dtype; /* storage type of every weight in the parameter file */
   int slots;               /* sequences decoded together (1..MX_LLAMA_MAX_SLOTS) */
   int capacity;            /* KV positions per slot */
+  int kv_rows;             /* KV cache rows per slot: the capacity, rounded up to the chunk when it is larger */
   int n_buckets;
-  int buckets[MX_LLAMA_MAX_BUCKETS]; /* prefill lengths, ascending, each <= capacity */
+  int buckets[MX_LLAMA_MAX_BUCKETS]; /* prefill lengths, ascending, each <= capacity; the last is the chunk */
   int score_len;           /* 0: no score function */
   int n_windows;
   int windows[MX_LLAMA_MAX_BUCKETS]; /* decode attention windows, ascending, the last = capacity */
   int decode_steps;        /* > 1: also decode_<W>_steps, that many greedy steps per call */
   bool expand_kv_groups;   /* decode attention repeats each KV head for its query heads (see attend_decode) */
   int product_rows;        /* > 0: a batched decode step's weight products take at most this many rows each */
+  bool split_reduction;    /* a prefill's weight products with few output tiles split their reduction (linear) */
   const char *signature;   /* NULL, or what the module was built for (MX_LLAMA_SIGNATURE_FN returns it) */
 } mx_llama_graph_t;
 
@@ -57,11 +66,12 @@ typedef struct {
   mx_dtype_t precision;    /* the weight matmuls' input type: f32, f16, bf16 */
   mx_dtype_t weight_dtype; /* storage type of the weights in the parameter file (engine/weights.h) */
   int slots;               /* 0 or 1: a single sequence; up to MX_LLAMA_MAX_SLOTS */
-  int capacity;            /* KV positions per slot */
-  int score_len;           /* 0: no score function */
+  int capacity;            /* KV positions per slot; 0: mx_llama_default_capacity */
+  int score_len;           /* 0: no score function; MX_LLAMA_SCORE_CAPACITY: one over the whole capacity */
   int decode_steps;        /* greedy decode steps per call: 0 or 1 = one; up to MX_LLAMA_MAX_DECODE_STEPS */
   bool expand_kv_groups;   /* the target's choice, mx_target_expand_kv_groups */
   int product_rows;        /* the target's choice, mx_target_product_rows */
+  bool split_reduction;    /* the target's choice, mx_target_split_reduction */
 } mx_llama_graph_options_t;
 
 /* Checks the options against the configuration and fills the graph (prefill buckets included). */
@@ -79,6 +89,8 @@ typedef enum {
   MX_FN_DECODE,         /* n: the attention window */
   MX_FN_DECODE_LOGITS,  /* n: the attention window */
   MX_FN_DECODE_STEPS,   /* n: the attention window */
+  MX_FN_EXTEND,         /* n: the attention window (> the chunk) */
+  MX_FN_EXTEND_LOGITS,  /* n: the attention window */
   MX_FN_SCORE, /* n: the score length */
 } mx_llama_fn_t;
 void mx_llama_fn_name(mx_llama_fn_t fn, int n, char *out, size_t cap);
@@ -87,8 +99,18 @@ void mx_llama_fn_name(mx_llama_fn_t fn, int n, char *out, size_t cap);
  * including llama3 frequency scaling. */
 void mx_llama_inv_freq(const mx_model_config_t *c, float *out);
 
-/* The prefill buckets for g->capacity: 32, then x4, up to the capacity (always the last bucket); the
- * decode windows likewise from 128. */
+/* The context capacity when none is asked for (0): the model's maximum, at most this many positions. */
+#define MX_LLAMA_DEFAULT_CONTEXT 8192
+int mx_llama_default_capacity(const mx_model_config_t *c);
+
+#define MX_LLAMA_SCORE_CAPACITY (-1)
+
+/* The longest prefill call: prompts beyond it are prefilled in chunks of this many tokens. */
+#define MX_LLAMA_PREFILL_CHUNK 512
+
+/* The prefill buckets for g->capacity: 32, then x4, up to min(capacity, MX_LLAMA_PREFILL_CHUNK) (always
+ * the last bucket); the decode windows likewise from 128 up to the capacity (always the last window);
+ * kv_rows to match. */
 void mx_llama_default_buckets(mx_llama_graph_t *g);
 
 MX_MUST_USE mx_status_t mx_llama_emit(const mx_llama_graph_t *g, char **text_out);

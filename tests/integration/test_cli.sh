@@ -151,20 +151,21 @@ help_shows() {
   grep -qF -- "$2" "$out" && ok "$1 --help shows '$2'" || bad "$1 --help lacks '$2'"
 }
 help_shows generate "--context N KV positions"
-help_shows generate "env MLXCEL_XLA_CONTEXT_CAPACITY; default 512]"
+help_shows generate "[0 or 16..1048576; env MLXCEL_XLA_CONTEXT_CAPACITY; default 0]"
 help_shows generate "env MLXCEL_XLA_DEVICE; default local-task]"
 help_shows check "env MLXCEL_XLA_CONTEXT_CAPACITY; default 128 here:"
 help_shows batch-bench "env MLXCEL_XLA_CONTEXT_CAPACITY; default 256 here:"
 help_shows serve "default 4 here:"
 help_shows serve "env MLXCEL_API_KEY"
-# One --context, one bound: the same refusal from every command that takes it.
+# One --context, one bound: the same refusal from every command that takes it (0 is the default:
+# the model's maximum, at most 8192).
 ctx_msgs=""
 for args in "generate -m m -p hi" "check -m m --fixture f" "serve -m m" "batch-bench -m m" "compile --config c"; do
-  expect_error "${args%% *} --context 0" 2 usage "$BIN" $args --context 0
+  expect_error "${args%% *} --context 8" 2 usage "$BIN" $args --context 8
   ctx_msgs="$ctx_msgs$(sed 's/; remedy: .*//' "$err")"$'\n'
 done
-[ "$(sort -u <<<"${ctx_msgs%$'\n'}" | wc -l)" -eq 1 ] && grep -q 'from 16 to' <<<"$ctx_msgs" \
-  && ok "--context 0 is refused with one message everywhere" || { echo "$ctx_msgs" > "$out"; bad "--context messages differ"; }
+[ "$(sort -u <<<"${ctx_msgs%$'\n'}" | wc -l)" -eq 1 ] && grep -q '0 or a whole number from 16 to' <<<"$ctx_msgs" \
+  && ok "--context 8 is refused with one message everywhere" || { echo "$ctx_msgs" > "$out"; bad "--context messages differ"; }
 expect_error "--context 15 (below the session's 16)" 2 usage "$BIN" generate -m m -p hi --context=15
 expect_error "a bad MLXCEL_XLA_CONTEXT_CAPACITY" 2 usage env MLXCEL_XLA_CONTEXT_CAPACITY=lots "$BIN" check -m m --fixture f
 grep -q 'MLXCEL_XLA_CONTEXT_CAPACITY must be' "$err" && ok "the error names the variable, not the flag" || bad "env error names"

@@ -21,12 +21,16 @@ synth=build/oracle/llama-3.2-1b-synth
   --tokenizer "$shared/data/llama3-tokenizer" -o "$synth" --seed 0
 "$py" tests/oracle/hf_trajectory.py --dir "$(dirname "$model")" --gguf "$(basename "$model")" \
   --prompts tests/oracle/prompts.json --set smollm2 --steps 64 -o "$out/smollm2.json"
+"$py" tests/oracle/hf_trajectory.py --dir "$(dirname "$model")" --gguf "$(basename "$model")" \
+  --prompts tests/oracle/prompts.json --set smollm2-long --steps 32 -o "$out/smollm2-long.json"
 "$py" tests/oracle/hf_trajectory.py --dir "$synth" --prompts tests/oracle/prompts.json --set llama32-1b-synth \
   --steps 64 -o "$out/llama32-1b-synth.json"
+"$py" tests/oracle/hf_trajectory.py --dir "$synth" --prompts tests/oracle/prompts.json --set llama32-1b-synth-long \
+  --steps 32 -o "$out/llama32-1b-synth-long.json"
 "$py" - "$out" <<'PY'
 import json, sys
 bad = 0
-for name in ("smollm2", "llama32-1b-synth"):
+for name in ("smollm2", "smollm2-long", "llama32-1b-synth", "llama32-1b-synth-long"):
     old = json.load(open(f"tests/oracle/fixtures/{name}.json"))["prompts"]
     new = json.load(open(f"{sys.argv[1]}/{name}.json"))["prompts"]
     for o, n in zip(old, new):

@@ -15,7 +15,7 @@ static const mx_model_config_t tiny = {.arch = "llama", .n_layers = 1, .dim = 16
  * adds the multi-step decode; `expand` picks the expanded decode attention (attend_decode), `rows`
  * > 0 splits a batched step's weight products into products of that many rows (linear). */
 static inline char *emit_tiny_form(int slots, int steps, bool expand, int rows) {
-  mx_llama_graph_t g = {.config = &tiny, .matmul = MX_F32, .kv = MX_F32, .weight_dtype = MX_F32, .slots = slots, .capacity = 16,
+  mx_llama_graph_t g = {.config = &tiny, .matmul = MX_F32, .kv = MX_F32, .weight_dtype = MX_F32, .slots = slots, .capacity = 16, .kv_rows = 16,
                         .n_buckets = 2, .buckets = {4, 16}, .score_len = 8, .n_windows = 2, .windows = {8, 16},
                         .decode_steps = steps, .expand_kv_groups = expand, .product_rows = rows};
   char *text;

@@ -13,15 +13,15 @@
 #include "hlo/builder.h"
 #include "model/synth.h"
 
-/* Weights for the tiny config (with `vocab` tokens) in dir/model, by mlxcel synth, in f32 as the
- * graph declares them. */
-static void tiny_weights_vocab(const char *dir, int vocab, char *weights, size_t cap) {
+/* Weights for the tiny config (with `vocab` tokens and an MLP of `ffn`) in dir/model, by mlxcel
+ * synth, in f32 as the graph declares them. */
+static void tiny_weights_shape(const char *dir, int vocab, int ffn, char *weights, size_t cap) {
   char cfg[256], model[256];
   snprintf(cfg, sizeof cfg, "%s/config.json", dir);
   FILE *f = fopen(cfg, "w");
   assert_non_null(f);
-  fprintf(f, "{\"model_type\":\"llama\",\"hidden_size\":16,\"intermediate_size\":32,\"num_hidden_layers\":1,"
-        "\"num_attention_heads\":2,\"num_key_value_heads\":1,\"vocab_size\":%d,\"tie_word_embeddings\":true}", vocab);
+  fprintf(f, "{\"model_type\":\"llama\",\"hidden_size\":16,\"intermediate_size\":%d,\"num_hidden_layers\":1,"
+        "\"num_attention_heads\":2,\"num_key_value_heads\":1,\"vocab_size\":%d,\"tie_word_embeddings\":true}", ffn, vocab);
   fclose(f);
   snprintf(model, sizeof model, "%s/model", dir);
   mx_synth_options_t so = {.config_path = cfg, .tokenizer_dir = mx_test_llama3_tokenizer_dir(), .out_dir = model, .dtype = MX_W_F32, .quiet = 1};
@@ -29,6 +29,9 @@ static void tiny_weights_vocab(const char *dir, int vocab, char *weights, size_t
   snprintf(weights, cap, "%s/model.safetensors", model);
 }
 
+static void tiny_weights_vocab(const char *dir, int vocab, char *weights, size_t cap) {
+  tiny_weights_shape(dir, vocab, 32, weights, cap);
+}
 static void tiny_weights(const char *dir, char *weights, size_t cap) { tiny_weights_vocab(dir, 40, weights, cap); }
 
 /* A device worker on local-task. */
@@ -306,7 +309,7 @@ static void chunked_argmax_equals_host_argmax(void **state) {
   tiny_weights_vocab(dir, V, weights, sizeof weights);
   mx_model_config_t c = tiny;
   c.vocab = V;
-  mx_llama_graph_t g = {.config = &c, .matmul = MX_F32, .kv = MX_F32, .weight_dtype = MX_F32, .slots = 1, .capacity = 16,
+  mx_llama_graph_t g = {.config = &c, .matmul = MX_F32, .kv = MX_F32, .weight_dtype = MX_F32, .slots = 1, .capacity = 16, .kv_rows = 16,
                         .n_buckets = 1, .buckets = {16}, .n_windows = 1, .windows = {16}, .decode_steps = 2};
   char *text;
   assert_ok(mx_llama_emit(&g, &text));
@@ -405,6 +408,122 @@ static void state_globals_do_not_alias(void **state) {
   unlink(side);
 }
 
+/* ---- chunked prefill: a long prompt in chunks equals it in one call -------------------------------- */
+
+static int load_graph(mx_worker_t *w, const mx_llama_graph_t *g, const char *dir, const char *name, const char *weights) {
+  char compiler[MX_PATH_MAX], vmfb[300], *text;
+  assert_ok(mx_toolchain_compiler(compiler, sizeof compiler));
+  assert_ok(mx_llama_emit(g, &text));
+  mx_target_t t;
+  assert_ok(mx_target_for_device("local-task", NULL, &t));
+  snprintf(vmfb, sizeof vmfb, "%s/%s.vmfb", dir, name);
+  assert_ok(mx_compile_mlir(compiler, &t, text, vmfb, NULL));
+  free(text);
+  const char *params[1] = {weights};
+  int mod;
+  assert_ok(mx_worker_load(w, vmfb, params, 1, &mod));
+  return mod;
+}
+
+static void call_logits(mx_worker_t *w, int mod, const char *fn, mx_tensor_t *in, int n_in, float *logits) {
+  mx_tensor_t res;
+  int n;
+  assert_ok(mx_worker_call(w, mod, fn, in, n_in, 0, &res, 1, &n));
+  assert_int_equal(mx_tensor_count(&res), 40);
+  memcpy(logits, res.data, sizeof(float) * 40);
+  mx_tensor_release(&res);
+}
+
+/* Capacity 30 in chunks of 8 (kv_rows 32, extend_16 and extend_30): a 21-token prompt as prefill_8,
+ * extend_16 from 8 and a padded extend_30 from 16 gives the logits of one prefill_32 call of a
+ * capacity-32 module, and so does the decode step after it (the chunks wrote the same cache rows). */
+static void chunked_prefill_equals_one_call(void **state) {
+  (void)state;
+  char dir[] = "/tmp/mlxcel-test-chunks-XXXXXX", weights[300];
+  assert_non_null(mkdtemp(dir));
+  tiny_weights(dir, weights, sizeof weights);
+  mx_llama_graph_options_t o = {.precision = MX_F32, .weight_dtype = MX_F32, .slots = 2, .capacity = 30};
+  mx_llama_graph_t chunked, whole;
+  assert_ok(mx_llama_graph_make(&tiny, &o, &chunked));
+  chunked.n_buckets = 2, chunked.buckets[0] = 4, chunked.buckets[1] = 8, chunked.kv_rows = 32;
+  chunked.n_windows = 3, chunked.windows[0] = 8, chunked.windows[1] = 16, chunked.windows[2] = 30;
+  o.capacity = 32;
+  assert_ok(mx_llama_graph_make(&tiny, &o, &whole));
+  whole.n_buckets = 1, whole.buckets[0] = 32, whole.n_windows = 1, whole.windows[0] = 32;
+  char *text;
+  assert_ok(mx_llama_emit(&chunked, &text));
+  assert_non_null(strstr(text, "@extend_16_logits("));
+  assert_non_null(strstr(text, "@extend_30("));
+  assert_null(strstr(text, "@extend_8")); /* windows up to the chunk need none */
+  free(text);
+  mx_worker_t *w = cpu_worker();
+  int mc = load_graph(w, &chunked, dir, "chunked", weights), mw = load_graph(w, &whole, dir, "whole", weights);
+  int32_t ids[32] = {0}, n = 21, slot = 1;
+  for (int i = 0; i < n; i++) ids[i] = (i * 7 + 3) % 40;
+  float a[40], b[40];
+  int64_t s8 = 8, s32 = 32, s2 = 2;
+  int32_t len8 = 8, start8 = 8, start16 = 16, len5 = n - 16, tail[8] = {0};
+  memcpy(tail, ids + 16, sizeof(int32_t) * (size_t)len5);
+  mx_tensor_t first[3] = {mx_tensor_host(MX_I32, 1, &s8, ids), mx_tensor_host(MX_I32, 0, NULL, &len8),
+                          mx_tensor_host(MX_I32, 0, NULL, &slot)};
+  mx_tensor_t second[4] = {mx_tensor_host(MX_I32, 1, &s8, ids + 8), mx_tensor_host(MX_I32, 0, NULL, &start8),
+                           mx_tensor_host(MX_I32, 0, NULL, &len8), mx_tensor_host(MX_I32, 0, NULL, &slot)};
+  mx_tensor_t third[4] = {mx_tensor_host(MX_I32, 1, &s8, tail), mx_tensor_host(MX_I32, 0, NULL, &start16),
+                          mx_tensor_host(MX_I32, 0, NULL, &len5), mx_tensor_host(MX_I32, 0, NULL, &slot)};
+  call_logits(w, mc, "prefill_8_logits", first, 3, a);
+  call_logits(w, mc, "extend_16_logits", second, 4, a);
+  call_logits(w, mc, "extend_30_logits", third, 4, a);
+  mx_tensor_t one[3] = {mx_tensor_host(MX_I32, 1, &s32, ids), mx_tensor_host(MX_I32, 0, NULL, &n),
+                        mx_tensor_host(MX_I32, 0, NULL, &slot)};
+  call_logits(w, mw, "prefill_32_logits", one, 3, b);
+  for (int i = 0; i < 40; i++) assert_true(fabsf(a[i] - b[i]) <= 1e-4f * (1 + fabsf(b[i])));
+  /* The next token at position 21 in slot 1 (slot 0 idle at position 0). */
+  int32_t tok[2] = {0, argmax40(b)}, pos[2] = {0, n};
+  float da[80], db[80];
+  mx_tensor_t din[2] = {mx_tensor_host(MX_I32, 1, &s2, tok), mx_tensor_host(MX_I32, 1, &s2, pos)}, res;
+  int k;
+  assert_ok(mx_worker_call(w, mc, "decode_30_logits", din, 2, 0, &res, 1, &k));
+  memcpy(da, res.data, sizeof da);
+  mx_tensor_release(&res);
+  assert_ok(mx_worker_call(w, mw, "decode_32_logits", din, 2, 0, &res, 1, &k));
+  memcpy(db, res.data, sizeof db);
+  mx_tensor_release(&res);
+  for (int i = 40; i < 80; i++) assert_true(fabsf(da[i] - db[i]) <= 1e-4f * (1 + fabsf(db[i])));
+  mx_worker_destroy(w);
+  remove_dir(dir);
+}
+
+/* The GPU targets' split reduction (a prefill product's K in chunks, summed): with an MLP of 1024 the
+ * 16-row down projection splits in 2 (chunks of 512) and gives the single product's logits. */
+static void split_reduction_equals_one_product(void **state) {
+  (void)state;
+  char dir[] = "/tmp/mlxcel-test-split-XXXXXX", weights[300];
+  assert_non_null(mkdtemp(dir));
+  tiny_weights_shape(dir, 40, 1024, weights, sizeof weights);
+  mx_model_config_t c = tiny;
+  c.ffn_dim = 1024;
+  mx_worker_t *w = cpu_worker();
+  float logits[2][40];
+  for (int e = 0; e < 2; e++) {
+    mx_llama_graph_t g = {.config = &c, .matmul = MX_F32, .kv = MX_F32, .weight_dtype = MX_F32, .slots = 1, .capacity = 16,
+                          .kv_rows = 16, .n_buckets = 1, .buckets = {16}, .n_windows = 1, .windows = {16},
+                          .decode_steps = 1, .split_reduction = e == 1};
+    char *text;
+    assert_ok(mx_llama_emit(&g, &text));
+    assert_true((strstr(text, "tensor<2x16x16xf32>") != NULL) == (e == 1)); /* [S, T, N] partial sums */
+    free(text);
+    int mod = load_graph(w, &g, dir, e ? "split" : "whole", weights);
+    int32_t ids[16] = {3, 1, 4, 1, 5, 9, 2, 6, 5, 3}, len = 10, slot = 0;
+    int64_t s16 = 16;
+    mx_tensor_t in[3] = {mx_tensor_host(MX_I32, 1, &s16, ids), mx_tensor_host(MX_I32, 0, NULL, &len),
+                         mx_tensor_host(MX_I32, 0, NULL, &slot)};
+    call_logits(w, mod, "prefill_16_logits", in, 3, logits[e]);
+  }
+  for (int i = 0; i < 40; i++) assert_true(fabsf(logits[1][i] - logits[0][i]) <= 1e-5f * (1 + fabsf(logits[0][i])));
+  mx_worker_destroy(w);
+  remove_dir(dir);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(llama_graph_compiles_and_runs_every_function),
@@ -413,6 +532,8 @@ int main(void) {
       cmocka_unit_test(gpu_graph_forms_equal_cpu_forms),
       cmocka_unit_test(chunked_argmax_equals_host_argmax),
       cmocka_unit_test(state_globals_do_not_alias),
+      cmocka_unit_test(chunked_prefill_equals_one_call),
+      cmocka_unit_test(split_reduction_equals_one_product),
   };
   return cmocka_run_group_tests_name("hlo/llama on IREE", tests, NULL, NULL);
 }

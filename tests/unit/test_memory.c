@@ -69,13 +69,26 @@ static void estimate_grows_with_the_context(void **state) {
   assert_ok(mx_llama_graph_make(&c, &o, &g));
   mx_memory_estimate(&g, &big);
   assert_int_equal(big.kv, 2ull * 30 * (1 << 20) * 3 * 64 * 4);
-  assert_int_equal(big.activation, 9ull * (1ull << 40) * 4);
-  assert_non_null(strstr(big.activation_what, "1048576-token prefill"));
-  /* Over the GPU bound as well as any host. */
+  /* The prompt is prefilled in chunks of 512: the scores grow with the capacity, not its square. */
+  assert_int_equal(big.activation, 9ull * 512 * (1ull << 20) * 4);
+  assert_non_null(strstr(big.activation_what, "512-token chunk's attention scores over the capacity"));
+  /* A capacity that is not a multiple of the chunk has cache rows for a padded last chunk. */
+  o.capacity = 1000;
+  assert_ok(mx_llama_graph_make(&c, &o, &g));
+  assert_int_equal(g.kv_rows, 1024);
+  mx_memory_estimate(&g, &big);
+  assert_int_equal(big.kv, 2ull * 30 * 1024 * 3 * 64 * 4);
+  /* Llama-3.2-1B's cache at 8 slots of 1048576 positions: over the GPU bound as well as any host. */
+  c.n_layers = 16, c.n_heads = 32, c.n_kv_heads = 8, c.dim = 2048;
+  o.capacity = 1 << 20, o.slots = 8;
+  assert_ok(mx_llama_graph_make(&c, &o, &g));
+  mx_memory_estimate(&g, &big);
   assert_true(big.total > MX_GPU_MEMORY_BOUND);
+  o.slots = 1;
   /* Shapes no file should have saturate instead of wrapping around to a small figure. */
   c.n_heads = c.n_kv_heads = 1024;
   c.head_dim = 1024;
+  c.n_layers = 1 << 20;
   c.max_position = 1 << 30;
   o.capacity = 1 << 30;
   assert_ok(mx_llama_graph_make(&c, &o, &g));
@@ -120,7 +133,8 @@ static void refusal_names_the_bytes(void **state) {
   assert_ok(mx_memory_check(&g, &cpu, "local-task"));
   mx_model_config_t c = tiny;
   c.max_position = 1 << 20;
-  mx_llama_graph_options_t o = {.precision = MX_F32, .weight_dtype = MX_F32, .slots = 1, .capacity = 1 << 20};
+  c.n_layers = 64, c.n_kv_heads = c.n_heads = 8, c.head_dim = 64; /* a cache of 8 slots x 1048576 x 256 KiB */
+  mx_llama_graph_options_t o = {.precision = MX_F32, .weight_dtype = MX_F32, .slots = 8, .capacity = 1 << 20};
   assert_ok(mx_llama_graph_make(&c, &o, &g));
   assert_status(mx_memory_check(&g, &cuda, "cuda://1"), MX_STAGE_USAGE, "but cuda://1 can have at most 549755813888 bytes");
   assert_status(mx_memory_check(&g, &cpu, "local-task"), MX_STAGE_USAGE, "MemAvailable");

@@ -286,7 +286,7 @@ static void session_rows(void **state) {
   assert_string_equal(so.target.cuda_target, "sm_80");
   assert_null(so.target.rocm_target);
   assert_int_equal(so.precision, MX_F16);
-  assert_int_equal(so.capacity, 512);
+  assert_int_equal(so.capacity, 0); /* the session takes the model's maximum, at most 8192 */
   assert_int_equal(so.slots, 0);
   assert_null(so.vmfb);
   /* The parts not taken are not options of the command. */
@@ -294,7 +294,12 @@ static void session_rows(void **state) {
   assert_status(mx_opt_parse(&c, 5, vmfb, &help), MX_STAGE_USAGE, "unknown option '--vmfb'");
   /* One lower bound for --context, the session's own. */
   char *ctx[] = {"t", "-m", "m", "--context", "15", NULL};
-  assert_status(mx_opt_parse(&c, 5, ctx, &help), MX_STAGE_USAGE, "--context must be a whole number from 16 to 1048576");
+  assert_status(mx_opt_parse(&c, 5, ctx, &help), MX_STAGE_USAGE, "--context must be 0 or a whole number from 16 to 1048576");
+  ctx[4] = "-0x";
+  assert_status(mx_opt_parse(&c, 5, ctx, &help), MX_STAGE_USAGE, "--context must be 0 or a whole number");
+  ctx[4] = "0";
+  assert_ok(mx_opt_parse(&c, 5, ctx, &help));
+  assert_int_equal(s.context, 0);
   ctx[4] = "16";
   assert_ok(mx_opt_parse(&c, 5, ctx, &help));
   assert_int_equal(s.context, 16);
