@@ -219,14 +219,19 @@ static mx_hval_t masked_softmax(ctx_t *x, mx_hval_t scores, mx_hval_t visible) {
   return mx_hlo_binary(h, "divide", e, mx_hlo_broadcast(h, den, scores.rank, scores.dims, keep));
 }
 
+/* Queries q [M, H, D] as [M, KV, G, D] in the KV type: the G query heads that share a KV head together. */
+static mx_hval_t group_queries(ctx_t *x, mx_hval_t q) {
+  int64_t KV = x->c->n_kv_heads, qg[4] = {q.dims[0], KV, x->c->n_heads / KV, x->c->head_dim};
+  return mx_hlo_convert(x->h, mx_hlo_reshape(x->h, q, 4, qg), x->g->kv);
+}
+
 /* Causal attention of one sequence's T tokens (positions 0..T-1) to each other: q [T, H, D],
  * k/v [T, KV, D] -> [T, H*D]. Grouped-query: G query heads share one KV head. */
 static mx_hval_t attend_prefill(ctx_t *x, mx_hval_t q, mx_hval_t k, mx_hval_t v) {
   mx_hlo_t *h = x->h;
   const mx_model_config_t *c = x->c;
   int64_t T = q.dims[0], KV = c->n_kv_heads, D = c->head_dim, G = c->n_heads / KV;
-  int64_t qg[4] = {T, KV, G, D};
-  mx_hval_t qq = mx_hlo_convert(h, mx_hlo_reshape(h, q, 4, qg), x->g->kv);
+  mx_hval_t qq = group_queries(x, q);
   k = mx_hlo_convert(h, k, x->g->kv);
   v = mx_hlo_convert(h, v, x->g->kv);
   /* scores [KV, T, G, T'] */
@@ -249,8 +254,7 @@ static mx_hval_t attend_extend(ctx_t *x, const step_t *st, mx_hval_t q, mx_hval_
   mx_hlo_t *h = x->h;
   const mx_model_config_t *c = x->c;
   int64_t T = q.dims[0], KV = c->n_kv_heads, D = c->head_dim, G = c->n_heads / KV, W = kw.dims[1];
-  int64_t qg[4] = {T, KV, G, D};
-  mx_hval_t qq = mx_hlo_convert(h, mx_hlo_reshape(h, q, 4, qg), x->g->kv);
+  mx_hval_t qq = group_queries(x, q);
   /* scores [KV, T, G, W] */
   int64_t lb = 1, rb = 0, lc = 3, rc = 2;
   mx_hval_t scores = mx_hlo_dot(h, qq, kw, 1, &lb, &rb, 1, &lc, &rc, MX_F32);
@@ -280,8 +284,7 @@ static mx_hval_t attend_decode(ctx_t *x, const step_t *st, mx_hval_t q, mx_hval_
   mx_hlo_t *h = x->h;
   const mx_model_config_t *c = x->c;
   int64_t S = q.dims[0], KV = c->n_kv_heads, D = c->head_dim, G = c->n_heads / KV, W = kc.dims[2];
-  int64_t qg[4] = {S, KV, G, D};
-  mx_hval_t qq = mx_hlo_convert(h, mx_hlo_reshape(h, q, 4, qg), x->g->kv);
+  mx_hval_t qq = group_queries(x, q);
   /* Batch dimensions (S, KV), and G as well when expanded; K and V follow them with [W, D]. */
   int64_t rd[5] = {S, KV, G, W, D}, keep[4] = {0, 1, 3, 4}, batch[3] = {0, 1, 2};
   int nb = 2;
