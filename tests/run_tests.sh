@@ -143,6 +143,8 @@ run_suite "server: reliability and security (fault injection, slow-loris, auth)"
 FIX=tests/oracle/fixtures
 run_suite "gate: SmolLM2 f32 token-exact vs HF fp32 (8 prompts x 64)" "$build/mlxcel" check -m "$MODEL" --fixture "$FIX/smollm2.json"
 run_suite "gate: SmolLM2 f16 vs our f32 (low-precision rule)" "$build/mlxcel" check -m "$MODEL" --fixture "$FIX/smollm2.json" --precision f16
+run_suite "gate: SmolLM2 f16 with an f16 KV cache vs our f32 (low-precision rule)" "$build/mlxcel" check -m "$MODEL" \
+  --fixture "$FIX/smollm2.json" --precision f16 --kv-precision f16
 # Prompts of 1483 and 3125 tokens: prefill in 512-token chunks (extend_2048, extend_8192) at the
 # default context capacity (8192 for SmolLM2), so the module is the one `generate` compiles.
 run_suite "gate: SmolLM2 f32 token-exact vs HF fp32, long prompts in chunks (2 prompts x 32)" "$build/mlxcel" check \

@@ -30,7 +30,7 @@ MX_MUST_USE mx_status_t mx_cli_check_backend(void);
 
 /* What a session needs, as every command that opens one (or compiles its graph) reads it. */
 typedef struct {
-  const char *model, *device, *cuda_target, *rocm_target, *vulkan_target, *precision, *vmfb;
+  const char *model, *device, *cuda_target, *rocm_target, *vulkan_target, *precision, *kv_precision, *vmfb;
   long context, slots, decode_steps;
 } mx_cli_session_args_t;
 
@@ -38,7 +38,7 @@ typedef struct {
 enum {
   MX_CLI_MODEL = 1,  /* -m/--model */
   MX_CLI_DEVICE = 2, /* --device, --cuda-target, --rocm-target, --vulkan-target */
-  MX_CLI_GRAPH = 4,  /* --precision, --context, --decode-steps */
+  MX_CLI_GRAPH = 4,  /* --precision, --kv-precision, --context, --decode-steps */
   MX_CLI_SLOTS = 8,  /* --slots */
   MX_CLI_VMFB = 16,  /* --vmfb */
 };

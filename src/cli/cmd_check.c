@@ -180,6 +180,7 @@ int mx_cmd_check(int argc, char **argv) {
   if (!st && low) {
     mx_session_options_t ro = o;
     ro.precision = MX_F32;
+    ro.kv = MX_F32; /* the reference is the exact mode */
     ro.vmfb = a.ref_vmfb;
     st = mx_session_open(&ro, &ref_s);
     if (!st) st = mx_session_start(ref_s);

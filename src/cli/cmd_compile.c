@@ -90,13 +90,15 @@ int mx_cmd_compile(int argc, char **argv) {
     weights = precision;
   }
   if (!st && a.weights) st = mx_parse_precision(a.weights, &weights);
+  mx_dtype_t kv = MX_F32;
+  if (!st && a.s.kv_precision) st = mx_parse_precision(a.s.kv_precision, &kv);
   free(text);
   text = NULL;
   if (!st && layers) c.n_layers = (int)layers;
   if (!st && ctx > c.max_position) c.max_position = (int)ctx;
   if (!st && ctx == 0) ctx = mx_llama_default_capacity(&c);
   mx_llama_graph_t g;
-  mx_llama_graph_options_t go = {.precision = precision, .weight_dtype = weights, .slots = (int)slots, .capacity = (int)ctx,
+  mx_llama_graph_options_t go = {.precision = precision, .kv = kv, .weight_dtype = weights, .slots = (int)slots, .capacity = (int)ctx,
                                  .decode_steps = (int)a.s.decode_steps, .score_len = a.score ? (int)ctx : 0};
   mx_graph_target_choices(&target, &go);
   if (!st) st = mx_llama_graph_make(&c, &go, &g);

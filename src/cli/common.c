@@ -68,6 +68,10 @@ static const mx_opt_t session_rows[] = {
                         "guessed; compile-only so far)"),
     SESSION_ROW(precision, .part = MX_CLI_GRAPH, .name = "--precision", .kind = MX_OPT_ENUM, .choices = "f32|f16|bf16",
                 .env = "MLXCEL_XLA_PRECISION", .def = "f32", .help = "the input type of the weight matmuls"),
+    SESSION_ROW(kv_precision, .part = MX_CLI_GRAPH, .name = "--kv-precision", .kind = MX_OPT_ENUM, .choices = "f32|f16|bf16",
+                .env = "MLXCEL_XLA_KV_PRECISION", .def = "f32",
+                .help = "the KV cache's type and the attention products' inputs; f16 or bf16 only with a --precision "
+                        "of f16 or bf16 (docs/engine.md)"),
     SESSION_ROW(context, .part = MX_CLI_GRAPH, .name = "--context", .kind = MX_OPT_INT, .metavar = "N", .lo = 16,
                 .hi = 1 << 20, .flags = MX_OPT_ZERO, .env = "MLXCEL_XLA_CONTEXT_CAPACITY", .def = "0",
                 .help = "KV positions per sequence, compiled into the graph: prompt + new tokens must fit; 0 = the "
@@ -96,5 +100,7 @@ mx_status_t mx_cli_session_options(const mx_cli_session_args_t *a, mx_session_op
   *so = (mx_session_options_t){.model_path = a->model, .device = a->device, .target = mx_cli_target(a),
                                .capacity = (int)a->context, .slots = (int)a->slots, .vmfb = a->vmfb,
                                .decode_steps = (int)a->decode_steps};
-  return a->precision ? mx_parse_precision(a->precision, &so->precision) : NULL;
+  mx_status_t st = a->precision ? mx_parse_precision(a->precision, &so->precision) : NULL;
+  if (!st && a->kv_precision) st = mx_parse_precision(a->kv_precision, &so->kv);
+  return st;
 }

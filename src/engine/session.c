@@ -58,7 +58,7 @@ mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
   if (!st) {
     const mx_model_config_t *c = mx_model_config(s->model);
     mx_llama_graph_options_t go = {.precision = o->precision, .weight_dtype = mx_weights_dtype(s->model, o->precision),
-                                   .slots = o->slots, .capacity = o->capacity, .score_len = o->score_len,
+                                   .slots = o->slots, .capacity = o->capacity, .score_len = o->score_len, .kv = o->kv,
                                    .decode_steps = o->decode_steps};
     mx_graph_target_choices(&s->target, &go);
     st = mx_llama_graph_make(c, &go, &s->graph);

@@ -22,6 +22,7 @@ typedef struct {
   const char *device;        /* URI, e.g. local-task */
   mx_target_options_t target;
   mx_dtype_t precision;      /* MX_F32, MX_F16, MX_BF16 */
+  mx_dtype_t kv;             /* the KV cache's type: MX_F32 (0), or MX_F16 / MX_BF16 with a low precision */
   int capacity;              /* KV positions (context capacity) */
   int slots;                 /* sequences decoded together: 0 or 1 = single sequence; up to 8 (batching) */
   int score_len;             /* > 0: also compile score_<score_len> */

@@ -549,12 +549,18 @@ mx_status_t mx_llama_graph_make(const mx_model_config_t *c, const mx_llama_graph
                           "context capacity %d is outside 16..%d for this model", o->capacity, c->max_position);
   if (o->score_len < 0 || o->score_len > o->capacity)
     return mx_status_make(MX_STAGE_INTERNAL, NULL, "score length %d with capacity %d", o->score_len, o->capacity);
-  /* The KV cache and attention stay f32 in every precision: a bf16 cache failed the divergence
-   * rule on two prompts (docs/engine.md). */
+  /* The KV cache and attention are f32 unless asked otherwise, in every precision: a bf16 cache failed
+   * the divergence rule on two prompts (docs/engine.md). A low-precision cache is an option of the
+   * low-precision modes only: f32 is the exact mode. */
+  if (o->kv != MX_F32 && o->kv != MX_F16 && o->kv != MX_BF16)
+    return mx_status_make(MX_STAGE_INTERNAL, NULL, "KV cache type %s", mx_dtype_name(o->kv));
+  if (o->kv != MX_F32 && o->precision == MX_F32)
+    return mx_status_make(MX_STAGE_USAGE, "drop --kv-precision, or use --precision f16 or bf16",
+                          "a KV cache of %s needs --precision f16 or bf16; f32 keeps an f32 cache", mx_dtype_name(o->kv));
   int steps = o->decode_steps > 0 ? o->decode_steps : 1;
   if (steps > MX_LLAMA_MAX_DECODE_STEPS)
     return mx_status_make(MX_STAGE_USAGE, "use 1 to 16 decode steps per call", "%d decode steps per call", steps);
-  *out = (mx_llama_graph_t){.config = c, .matmul = o->precision, .kv = MX_F32, .weight_dtype = o->weight_dtype,
+  *out = (mx_llama_graph_t){.config = c, .matmul = o->precision, .kv = o->kv, .weight_dtype = o->weight_dtype,
                             .slots = slots, .capacity = o->capacity, .score_len = o->score_len, .decode_steps = steps,
                             .expand_kv_groups = o->expand_kv_groups, .product_rows = o->product_rows,
                             .split_reduction = o->split_reduction};

@@ -64,6 +64,7 @@ typedef struct {
  * module from `mlxcel compile` fits `--vmfb` whenever the two were given the same options. */
 typedef struct {
   mx_dtype_t precision;    /* the weight matmuls' input type: f32, f16, bf16 */
+  mx_dtype_t kv;           /* the KV cache's type: f32 (0), or f16 / bf16 when precision is one of those */
   mx_dtype_t weight_dtype; /* storage type of the weights in the parameter file (engine/weights.h) */
   int slots;               /* 0 or 1: a single sequence; up to MX_LLAMA_MAX_SLOTS */
   int capacity;            /* KV positions per slot; 0: mx_llama_default_capacity */

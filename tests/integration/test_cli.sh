@@ -167,6 +167,7 @@ done
 [ "$(sort -u <<<"${ctx_msgs%$'\n'}" | wc -l)" -eq 1 ] && grep -q '0 or a whole number from 16 to' <<<"$ctx_msgs" \
   && ok "--context 8 is refused with one message everywhere" || { echo "$ctx_msgs" > "$out"; bad "--context messages differ"; }
 expect_error "--context 15 (below the session's 16)" 2 usage "$BIN" generate -m m -p hi --context=15
+expect_error "--kv-precision with an unknown type" 2 usage "$BIN" generate -m m -p hi --kv-precision f8
 expect_error "a bad MLXCEL_XLA_CONTEXT_CAPACITY" 2 usage env MLXCEL_XLA_CONTEXT_CAPACITY=lots "$BIN" check -m m --fixture f
 grep -q 'MLXCEL_XLA_CONTEXT_CAPACITY must be' "$err" && ok "the error names the variable, not the flag" || bad "env error names"
 # Unknown options and missing values, everywhere.
@@ -218,6 +219,8 @@ long=$(python3 -c 'print("word " * 400)')
 expect_error "prompt longer than the context capacity" 2 usage "$BIN" generate -m "$SMOL" -p "$long" --context 64
 grep -q 'compiling' "$err" && bad "the long prompt reached the compiler" || ok "the long prompt is refused before compiling"
 expect_error "-n beyond the context capacity" 2 usage "$BIN" generate -m "$SMOL" -p hi -n 600 --context 512
+expect_error "an f16 KV cache with the exact f32 mode" 2 usage "$BIN" generate -m "$SMOL" -p hi --kv-precision f16
+grep -q 'needs --precision f16 or bf16' "$err" && ok "the refusal names the precisions it needs" || bad "kv refusal text"
 expect_error "unknown precision (flag)" 2 usage "$BIN" generate -m "$SMOL" -p hi --precision f8
 expect_error "unknown precision (environment)" 2 usage env MLXCEL_XLA_PRECISION=int4 "$BIN" generate -m "$SMOL" -p hi
 expect_error "context capacity out of range" 2 usage "$BIN" generate -m "$SMOL" -p hi --context 999999
