@@ -252,8 +252,9 @@ def main():
                          lambda: c.create(model=model_id, prompt="a", stop=[str(i) for i in range(9)]))
         expect_api_error(openai.BadRequestError, 400, "messages",
                          lambda: client.chat.completions.create(model=model_id, messages=[]))
+        # Over the default capacity (SmolLM2's maximum, 8192 positions): about 9000 tokens.
         expect_api_error(openai.BadRequestError, 400, "prompt",
-                         lambda: c.create(model=model_id, prompt="hello " * 2000), code="context_length_exceeded")
+                         lambda: c.create(model=model_id, prompt="hello " * 9000), code="context_length_exceeded")
 
     @check("unknown model: 404 model_not_found")
     def _():
