@@ -189,9 +189,10 @@ int mx_target_product_rows(const mx_target_t *t) {
 
 bool mx_target_split_reduction(const mx_target_t *t) {
   /* H200 (docs/performance.md): a 128-row bf16 product with few 64 x 64 output tiles runs 1.8-2.6x
-   * faster with its reduction in chunks. The CPU's code generation tiles differently; unmeasured
-   * there, so it keeps one product. */
-  return strcmp(t->backend, "llvm-cpu") != 0;
+   * faster with its reduction in chunks. ROCm shares that LLVMGPU code generation (unmeasured). The
+   * CPU's and the SPIR-V targets' (Metal, Vulkan) code generation tile differently and are
+   * unmeasured; they keep one product. */
+  return strcmp(t->backend, "cuda") == 0 || strcmp(t->backend, "rocm") == 0;
 }
 
 void mx_target_label(const mx_target_t *t, char *out, size_t cap) { snprintf(out, cap, "%s:%s", t->backend, t->arch); }
