@@ -225,45 +225,29 @@ static mx_hval_t group_queries(ctx_t *x, mx_hval_t q) {
   return mx_hlo_convert(x->h, mx_hlo_reshape(x->h, q, 4, qg), x->g->kv);
 }
 
-/* Causal attention of one sequence's T tokens (positions 0..T-1) to each other: q [T, H, D],
- * k/v [T, KV, D] -> [T, H*D]. Grouped-query: G query heads share one KV head. */
-static mx_hval_t attend_prefill(ctx_t *x, mx_hval_t q, mx_hval_t k, mx_hval_t v) {
+/* Causal grouped-query attention of T query tokens, q [T, H, D], to T' keys and values, in one of two
+ * layouts: a prefill's own new rows k/v [T', KV, D] (kv_first false; each query at position i sees
+ * keys 0..i, so T' = T), or an extend's cache window [KV, W, D] (kv_first true; the query at pos[i]
+ * sees rows 0..pos[i]). -> [T, H*D]. G query heads share one KV head. */
+static mx_hval_t attend_causal(ctx_t *x, mx_hval_t q, mx_hval_t k, mx_hval_t v, bool kv_first, mx_hval_t pos) {
   mx_hlo_t *h = x->h;
   const mx_model_config_t *c = x->c;
-  int64_t T = q.dims[0], KV = c->n_kv_heads, D = c->head_dim, G = c->n_heads / KV;
+  int64_t T = q.dims[0], KV = c->n_kv_heads, D = c->head_dim, G = c->n_heads / KV, Tk = k.dims[kv_first ? 1 : 0];
   mx_hval_t qq = group_queries(x, q);
   k = mx_hlo_convert(h, k, x->g->kv);
   v = mx_hlo_convert(h, v, x->g->kv);
   /* scores [KV, T, G, T'] */
-  int64_t lb = 1, rb = 1, lc = 3, rc = 2;
+  int64_t lb = 1, rb = kv_first ? 0 : 1, lc = 3, rc = 2;
   mx_hval_t scores = mx_hlo_dot(h, qq, k, 1, &lb, &rb, 1, &lc, &rc, MX_F32);
-  int64_t tt[2] = {T, T}, bd[2] = {1, 3};
-  mx_hval_t visible = mx_hlo_compare(h, "LE", mx_hlo_iota(h, mx_htype(MX_I32, 2, tt), 1), mx_hlo_iota(h, mx_htype(MX_I32, 2, tt), 0));
+  int64_t tt[2] = {T, Tk}, keep0 = 0, bd[2] = {1, 3};
+  /* Each query's position (row), then each key's (column): key <= query is visible. */
+  mx_hval_t query = kv_first ? mx_hlo_broadcast(h, pos, 2, tt, &keep0) : mx_hlo_iota(h, mx_htype(MX_I32, 2, tt), 0);
+  mx_hval_t key = mx_hlo_iota(h, mx_htype(MX_I32, 2, tt), 1);
+  mx_hval_t visible = mx_hlo_compare(h, "LE", key, query);
   mx_hval_t p = masked_softmax(x, scores, mx_hlo_broadcast(h, visible, 4, scores.dims, bd));
   /* out [KV, T, G, D] = p . v over T' */
-  int64_t plb = 0, prb = 1, plc = 3, prc = 0;
+  int64_t plb = 0, prb = kv_first ? 0 : 1, plc = 3, prc = kv_first ? 1 : 0;
   mx_hval_t att = mx_hlo_dot(h, mx_hlo_convert(h, p, x->g->kv), v, 1, &plb, &prb, 1, &plc, &prc, MX_F32);
-  int64_t perm[4] = {1, 0, 2, 3}, od[2] = {T, KV * G * D};
-  return mx_hlo_reshape(h, mx_hlo_transpose(h, att, perm), 2, od);
-}
-
-/* A prompt chunk's queries q [T, H, D] at positions pos [T] against the slot's cache rows
- * kw/vw [KV, W, D] (the chunk's own rows already written), each query seeing the rows up to its
- * position: [T, H*D]. The contractions of attend_prefill, with the window in the cache's layout. */
-static mx_hval_t attend_extend(ctx_t *x, const step_t *st, mx_hval_t q, mx_hval_t kw, mx_hval_t vw) {
-  mx_hlo_t *h = x->h;
-  const mx_model_config_t *c = x->c;
-  int64_t T = q.dims[0], KV = c->n_kv_heads, D = c->head_dim, G = c->n_heads / KV, W = kw.dims[1];
-  mx_hval_t qq = group_queries(x, q);
-  /* scores [KV, T, G, W] */
-  int64_t lb = 1, rb = 0, lc = 3, rc = 2;
-  mx_hval_t scores = mx_hlo_dot(h, qq, kw, 1, &lb, &rb, 1, &lc, &rc, MX_F32);
-  int64_t tw[2] = {T, W}, keep0 = 0, bd[2] = {1, 3};
-  mx_hval_t visible = mx_hlo_compare(h, "LE", mx_hlo_iota(h, mx_htype(MX_I32, 2, tw), 1), mx_hlo_broadcast(h, st->pos, 2, tw, &keep0));
-  mx_hval_t p = masked_softmax(x, scores, mx_hlo_broadcast(h, visible, 4, scores.dims, bd));
-  /* out [KV, T, G, D] = p . v over W */
-  int64_t plb = 0, prb = 0, plc = 3, prc = 1;
-  mx_hval_t att = mx_hlo_dot(h, mx_hlo_convert(h, p, x->g->kv), vw, 1, &plb, &prb, 1, &plc, &prc, MX_F32);
   int64_t perm[4] = {1, 0, 2, 3}, od[2] = {T, KV * G * D};
   return mx_hlo_reshape(h, mx_hlo_transpose(h, att, perm), 2, od);
 }
@@ -325,8 +309,8 @@ static mx_hval_t layer(ctx_t *x, int l, mx_hval_t in, const step_t *st, mx_hval_
   snprintf(vsym, sizeof vsym, "kv_v%d", l);
   mx_hval_t kc = cache_write(x, st, ksym, k), vc = cache_write(x, st, vsym, v);
   mx_hval_t att = st->decode   ? attend_decode(x, st, q, kc, vc)
-                  : st->extend ? attend_extend(x, st, q, kc, vc)
-                               : attend_prefill(x, q, k, v);
+                  : st->extend ? attend_causal(x, q, kc, vc, true, st->pos)
+                               : attend_causal(x, q, k, v, false, st->pos);
   mx_hval_t x1 = mx_hlo_binary(h, "add", in, linear(x, att, mx_arch_layer(MX_T_O), l));
 
   /* SwiGLU MLP. */
