@@ -139,7 +139,7 @@ static mx_status_t run(gen_args_t *a) {
   mx_ids_t ids = {0};
   mx_status_t st = prompt_ids(a, tok, &ids);
   /* Refuse what cannot fit before anything is compiled. */
-  if (!st && (int)ids.n > mx_session_max_prompt(s))
+  if (!st && (int)ids.n > mx_session_capacity(s))
     st = mx_status_make(MX_STAGE_USAGE, "shorten the prompt or raise --context / MLXCEL_XLA_CONTEXT_CAPACITY",
                         "the prompt is %zu tokens; the context capacity is %d", ids.n, mx_session_capacity(s));
   if (!st && (long)ids.n + a->n_new > mx_session_capacity(s))

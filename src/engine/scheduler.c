@@ -627,12 +627,12 @@ void mx_sched_destroy(mx_sched_t *s) {
 }
 
 static mx_status_t validate(mx_sched_t *s, const mx_request_params_t *p) {
-  int max_prompt = mx_session_max_prompt(s->session), cap = mx_session_capacity(s->session);
+  int cap = mx_session_capacity(s->session);
   if (p->n_prompt < 1)
     return mx_status_make(MX_STAGE_USAGE, "give a non-empty prompt", "the prompt has no tokens");
-  if (p->n_prompt > max_prompt)
+  if (p->n_prompt > cap)
     return mx_status_make(MX_STAGE_USAGE, "shorten the prompt or raise the context capacity",
-                          "the prompt is %d tokens; at most %d fit", p->n_prompt, max_prompt);
+                          "the prompt is %d tokens; at most %d fit", p->n_prompt, cap);
   for (int i = 0; i < p->n_prompt; i++)
     if (p->prompt[i] < 0 || p->prompt[i] >= s->vocab)
       return mx_status_make(MX_STAGE_USAGE, "pass token ids of this model", "prompt token %d is not in the vocabulary",

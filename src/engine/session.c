@@ -201,7 +201,6 @@ const mx_model_config_t *mx_session_config(const mx_session_t *s) { return mx_mo
 const mx_tokenizer_t *mx_session_tokenizer(const mx_session_t *s) { return s->tok; }
 const mx_session_timings_t *mx_session_timings(const mx_session_t *s) { return &s->t; }
 int mx_session_capacity(const mx_session_t *s) { return s->o.capacity; }
-int mx_session_max_prompt(const mx_session_t *s) { return s->o.capacity; }
 int mx_session_slots(const mx_session_t *s) { return s->graph.slots; }
 
 mx_status_t mx_check_token_ids(const char *fn, const int32_t *ids, int n, int vocab, bool from_device) {
@@ -258,17 +257,18 @@ static mx_status_t prefill_call(mx_session_t *s, int slot, const int32_t *ids, i
   if (!padded) return mx_status_oom();
   memcpy(padded, ids + start, sizeof *ids * (size_t)n);
   int64_t shape = width;
-  mx_tensor_t in[4] = {mx_tensor_host(MX_I32, 1, &shape, padded), mx_tensor_host(MX_I32, 0, NULL, &st0),
-                       mx_tensor_host(MX_I32, 0, NULL, &len), mx_tensor_host(MX_I32, 0, NULL, &sl)};
+  /* prefill_<N>(tokens, length, slot); extend_<W>(tokens, start, length, slot). */
+  mx_tensor_t in[4];
+  int n_in = 0;
+  in[n_in++] = mx_tensor_host(MX_I32, 1, &shape, padded);
+  if (start > 0) in[n_in++] = mx_tensor_host(MX_I32, 0, NULL, &st0);
+  in[n_in++] = mx_tensor_host(MX_I32, 0, NULL, &len);
+  in[n_in++] = mx_tensor_host(MX_I32, 0, NULL, &sl);
   char fn[48];
   if (start == 0) mx_llama_fn_name(logits ? MX_FN_PREFILL_LOGITS : MX_FN_PREFILL, width, fn, sizeof fn);
   else mx_llama_fn_name(logits ? MX_FN_EXTEND_LOGITS : MX_FN_EXTEND, window_for(s, start + n - 1), fn, sizeof fn);
-  /* prefill_<N> takes (tokens, length, slot); extend_<W> takes the start as well. */
-  mx_tensor_t *args = in;
-  mx_tensor_t short_in[3] = {in[0], in[2], in[3]};
-  if (start == 0) args = short_in;
   int32_t ignored;
-  mx_status_t st = call(s, fn, args, start == 0 ? 3 : 4, logits, logits ? (size_t)mx_model_config(s->model)->vocab : 0,
+  mx_status_t st = call(s, fn, in, n_in, logits, logits ? (size_t)mx_model_config(s->model)->vocab : 0,
                         next ? next : &ignored, 1);
   free(padded);
   return st;

@@ -62,9 +62,8 @@ void mx_session_close(mx_session_t *s);
 const mx_model_config_t *mx_session_config(const mx_session_t *s);
 const mx_tokenizer_t *mx_session_tokenizer(const mx_session_t *s);
 const mx_session_timings_t *mx_session_timings(const mx_session_t *s);
+/* KV positions per sequence, and the longest prompt (prompts beyond the largest bucket go in chunks). */
 int mx_session_capacity(const mx_session_t *s);
-/* The largest prompt a prefill accepts: the capacity (prompts beyond the largest bucket go in chunks). */
-int mx_session_max_prompt(const mx_session_t *s);
 
 int mx_session_slots(const mx_session_t *s);
 

@@ -512,7 +512,7 @@ static enum MHD_Result generate(ctx_t *c) {
   st = kind == MX_API_CHAT ? mx_prompt_encode_chat(tok, ar.msgs, ar.n_msgs, &ids)
                            : mx_prompt_encode_text(tok, ar.prompt, ar.prompt_len, &ids);
   if (st) mx_api_error_for_status(&e, st, kind == MX_API_CHAT ? "messages" : "prompt", NULL);
-  if (!st) st = mx_api_check_prompt((int)ids.n, mx_session_max_prompt(s0), capacity, &e);
+  if (!st) st = mx_api_check_prompt((int)ids.n, capacity, &e);
   int bi = -1;
   bool stopping = atomic_load(&s->stopping);
   if (!st && (stopping || (bi = mx_fleet_pick(s->o.fleet, next_random(s))) < 0)) {

@@ -461,11 +461,11 @@ void mx_api_request_free(mx_api_request_t *r) {
   r->kind = kind;
 }
 
-mx_status_t mx_api_check_prompt(int n_prompt, int max_prompt, int capacity, mx_api_error_t *err) {
+mx_status_t mx_api_check_prompt(int n_prompt, int capacity, mx_api_error_t *err) {
   if (n_prompt < 1) return bad(err, "prompt", "invalid_value", "the prompt encodes to no tokens");
-  if (n_prompt > max_prompt)
+  if (n_prompt > capacity)
     return bad(err, "prompt", "context_length_exceeded",
-               "the prompt is %d tokens; this server accepts at most %d (context capacity %d)", n_prompt, max_prompt, capacity);
+               "the prompt is %d tokens; this server accepts at most %d (its context capacity)", n_prompt, capacity);
   return NULL;
 }
 

@@ -56,9 +56,9 @@ MX_MUST_USE mx_status_t mx_api_parse(mx_api_kind_t kind, const char *body, size_
                                      mx_api_request_t *out, mx_api_error_t *err);
 void mx_api_request_free(mx_api_request_t *r);
 
-/* The prompt's token count against the session: over max_prompt (the session's, mx_session_max_prompt) is a 400
- * with code context_length_exceeded. */
-MX_MUST_USE mx_status_t mx_api_check_prompt(int n_prompt, int max_prompt, int capacity, mx_api_error_t *err);
+/* The prompt's token count against the session's context capacity (the longest prompt it takes): over
+ * it is a 400 with code context_length_exceeded. */
+MX_MUST_USE mx_status_t mx_api_check_prompt(int n_prompt, int capacity, mx_api_error_t *err);
 
 /* Fills *err for the common non-validation answers. */
 void mx_api_error_set(mx_api_error_t *err, int http_status, const char *type, const char *param, const char *code);

@@ -245,15 +245,15 @@ static void valid_requests_carry_their_parameters(void **state) {
 static void prompt_length_checks(void **state) {
   (void)state;
   mx_api_error_t e;
-  assert_ok(mx_api_check_prompt(10, 512, 512, &e));
-  assert_ok(mx_api_check_prompt(512, 512, 512, &e));
-  mx_status_t st = mx_api_check_prompt(513, 512, 512, &e);
+  assert_ok(mx_api_check_prompt(10, 512, &e));
+  assert_ok(mx_api_check_prompt(512, 512, &e));
+  mx_status_t st = mx_api_check_prompt(513, 512, &e);
   assert_non_null(st);
   assert_int_equal(e.http_status, 400);
   assert_string_equal(e.code, "context_length_exceeded");
   assert_non_null(strstr(mx_status_message(st), "513 tokens"));
   mx_status_free(st);
-  st = mx_api_check_prompt(0, 512, 512, &e);
+  st = mx_api_check_prompt(0, 512, &e);
   assert_non_null(st);
   mx_status_free(st);
 }
