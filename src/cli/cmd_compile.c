@@ -96,10 +96,9 @@ int mx_cmd_compile(int argc, char **argv) {
   text = NULL;
   if (!st && layers) c.n_layers = (int)layers;
   if (!st && ctx > c.max_position) c.max_position = (int)ctx;
-  if (!st && ctx == 0) ctx = mx_llama_default_capacity(&c);
   mx_llama_graph_t g;
   mx_llama_graph_options_t go = {.precision = precision, .kv = kv, .weight_dtype = weights, .slots = (int)slots, .capacity = (int)ctx,
-                                 .decode_steps = (int)a.s.decode_steps, .score_len = a.score ? (int)ctx : 0};
+                                 .decode_steps = (int)a.s.decode_steps, .score_len = a.score ? MX_LLAMA_SCORE_CAPACITY : 0};
   mx_graph_target_choices(&target, &go);
   if (!st) st = mx_llama_graph_make(&c, &go, &g);
   char sig[MX_LLAMA_SIGNATURE_MAX + 1];
@@ -128,8 +127,8 @@ int mx_cmd_compile(int argc, char **argv) {
   if (!st) {
     struct stat sb;
     stat(path, &sb);
-    printf("mlxcel compile: %d-layer %s graph (context %ld, %s weights) for %s in %.1f s: %lld bytes%s%s\n", c.n_layers,
-           prec_name, ctx, mx_dtype_name(weights), label, ms / 1000, (long long)sb.st_size, temp ? "" : " -> ", temp ? "" : path);
+    printf("mlxcel compile: %d-layer %s graph (context %d, %s weights) for %s in %.1f s: %lld bytes%s%s\n", c.n_layers,
+           prec_name, g.capacity, mx_dtype_name(weights), label, ms / 1000, (long long)sb.st_size, temp ? "" : " -> ", temp ? "" : path);
     printf("  flags:"); /* the same as a session's compile for this device (mx_target_for_device) */
     for (int i = 0; i < target.n_flags; i++) printf(" %s", target.flags[i]);
     printf("\n");

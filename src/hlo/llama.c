@@ -516,13 +516,13 @@ void mx_llama_fn_name(mx_llama_fn_t fn, int n, char *out, size_t cap) {
   }
 }
 
-int mx_llama_default_capacity(const mx_model_config_t *c) {
+static int default_capacity(const mx_model_config_t *c) {
   return c->max_position < MX_LLAMA_DEFAULT_CONTEXT ? c->max_position : MX_LLAMA_DEFAULT_CONTEXT;
 }
 
 mx_status_t mx_llama_graph_make(const mx_model_config_t *c, const mx_llama_graph_options_t *given, mx_llama_graph_t *out) {
   mx_llama_graph_options_t resolved = *given, *o = &resolved;
-  if (o->capacity == 0) o->capacity = mx_llama_default_capacity(c);
+  if (o->capacity == 0) o->capacity = default_capacity(c);
   if (o->score_len == MX_LLAMA_SCORE_CAPACITY) o->score_len = o->capacity;
   int slots = o->slots > 0 ? o->slots : 1;
   if (slots > MX_LLAMA_MAX_SLOTS)

@@ -102,7 +102,6 @@ void mx_llama_inv_freq(const mx_model_config_t *c, float *out);
 
 /* The context capacity when none is asked for (0): the model's maximum, at most this many positions. */
 #define MX_LLAMA_DEFAULT_CONTEXT 8192
-int mx_llama_default_capacity(const mx_model_config_t *c);
 
 #define MX_LLAMA_SCORE_CAPACITY (-1)
 
