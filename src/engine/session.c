@@ -62,7 +62,6 @@ mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
                                    .decode_steps = o->decode_steps};
     mx_graph_target_choices(&s->target, &go);
     st = mx_llama_graph_make(c, &go, &s->graph);
-    s->o.capacity = s->graph.capacity; /* 0 asked for the model's default */
     if (!st && mx_tokenizer_vocab_size(s->tok) > c->vocab)
       st = mx_status_make(MX_STAGE_IO, "the tokenizer does not belong to this model",
                           "tokenizer has %d tokens but the model's vocabulary is %d", mx_tokenizer_vocab_size(s->tok), c->vocab);
@@ -154,7 +153,7 @@ mx_status_t mx_session_start(mx_session_t *s) {
     char what[160];
     const mx_model_config_t *c = mx_model_config(s->model);
     snprintf(what, sizeof what, "the %d-layer %s graph (capacity %d, %d slot%s)", c->n_layers, mx_dtype_name(s->o.precision),
-             s->o.capacity, s->graph.slots, s->graph.slots == 1 ? "" : "s");
+             s->graph.capacity, s->graph.slots, s->graph.slots == 1 ? "" : "s");
     mx_status_t st = mx_compile_cached(&s->target, text, what, &vmfb);
     free(text);
     if (st) return st;
@@ -200,7 +199,7 @@ void mx_session_close(mx_session_t *s) {
 const mx_model_config_t *mx_session_config(const mx_session_t *s) { return mx_model_config(s->model); }
 const mx_tokenizer_t *mx_session_tokenizer(const mx_session_t *s) { return s->tok; }
 const mx_session_timings_t *mx_session_timings(const mx_session_t *s) { return &s->t; }
-int mx_session_capacity(const mx_session_t *s) { return s->o.capacity; }
+int mx_session_capacity(const mx_session_t *s) { return s->graph.capacity; }
 int mx_session_slots(const mx_session_t *s) { return s->graph.slots; }
 
 mx_status_t mx_check_token_ids(const char *fn, const int32_t *ids, int n, int vocab, bool from_device) {
@@ -276,9 +275,9 @@ static mx_status_t prefill_call(mx_session_t *s, int slot, const int32_t *ids, i
 
 mx_status_t mx_session_prefill_slot(mx_session_t *s, int slot, const int32_t *ids, int n, float *logits, int32_t *next) {
   int chunk = s->graph.buckets[s->graph.n_buckets - 1];
-  if (n < 1 || n > s->o.capacity)
+  if (n < 1 || n > s->graph.capacity)
     return mx_status_make(MX_STAGE_USAGE, "shorten the prompt or raise the context capacity",
-                          "a prompt of %d tokens does not fit the context capacity %d", n, s->o.capacity);
+                          "a prompt of %d tokens does not fit the context capacity %d", n, s->graph.capacity);
   if (slot < 0 || slot >= s->graph.slots)
     return mx_status_make(MX_STAGE_INTERNAL, NULL, "slot %d of %d", slot, s->graph.slots);
   MX_RETURN_IF_ERROR(mx_check_token_ids("prefill", ids, n, mx_model_config(s->model)->vocab, false));
@@ -310,9 +309,9 @@ static mx_status_t decode_call(mx_session_t *s, const int32_t *tokens, const int
                                int32_t *next) {
   int S = s->graph.slots, last = 0;
   for (int b = 0; b < S; b++) {
-    if (pos[b] < 0 || pos[b] + steps > s->o.capacity)
+    if (pos[b] < 0 || pos[b] + steps > s->graph.capacity)
       return mx_status_make(MX_STAGE_USAGE, "raise the context capacity", "position %d%s is outside the context capacity %d",
-                            pos[b] + steps - 1, steps > 1 ? " (the last of a multi-step call)" : "", s->o.capacity);
+                            pos[b] + steps - 1, steps > 1 ? " (the last of a multi-step call)" : "", s->graph.capacity);
     if (pos[b] + steps - 1 > last) last = pos[b] + steps - 1;
   }
   MX_RETURN_IF_ERROR(mx_check_token_ids("decode", tokens, S, mx_model_config(s->model)->vocab, false));
