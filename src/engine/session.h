@@ -23,9 +23,9 @@ typedef struct {
   mx_target_options_t target;
   mx_dtype_t precision;      /* MX_F32, MX_F16, MX_BF16 */
   mx_dtype_t kv;             /* the KV cache's type: MX_F32 (0), or MX_F16 / MX_BF16 with a low precision */
-  int capacity;              /* KV positions (context capacity) */
+  int capacity;              /* KV positions (context capacity); 0: the model's maximum, at most 8192 */
   int slots;                 /* sequences decoded together: 0 or 1 = single sequence; up to 8 (batching) */
-  int score_len;             /* > 0: also compile score_<score_len> */
+  int score_len;             /* > 0: also compile score_<score_len>; MX_LLAMA_SCORE_CAPACITY: over the capacity */
   int decode_steps;          /* greedy decode steps per device call; 0: the target's default (mx_target_decode_steps) */
   const char *vmfb;          /* a module from `mlxcel compile` to use instead of compiling (hosts without
                                 the compiler); it must match the model, precision and capacity */
