@@ -13,6 +13,7 @@ typedef enum {
   MX_I8,
   MX_U8,
   MX_BOOL, /* i1: comparison results inside graphs */
+  MX_I4,   /* packed weights inside graphs (model/packing.h): two per byte; not a protocol type */
   MX_DTYPE_COUNT,
 } mx_dtype_t;
 

@@ -30,7 +30,7 @@ MX_MUST_USE mx_status_t mx_cli_check_backend(void);
 
 /* What a session needs, as every command that opens one (or compiles its graph) reads it. */
 typedef struct {
-  const char *model, *device, *cuda_target, *rocm_target, *vulkan_target, *precision, *kv_precision, *vmfb;
+  const char *model, *device, *cuda_target, *rocm_target, *vulkan_target, *precision, *kv_precision, *vmfb, *quant, *quant_bits, *quant_group;
   long context, slots, decode_steps;
 } mx_cli_session_args_t;
 
@@ -47,6 +47,8 @@ enum {
 mx_opt_set_t mx_cli_session_set(mx_cli_session_args_t *a, unsigned parts);
 /* The compile targets the rows name. */
 mx_target_options_t mx_cli_target(const mx_cli_session_args_t *a);
+/* --quant, --quant-bits, --quant-group as the session's quantization options. */
+mx_quant_options_t mx_cli_quant(const mx_cli_session_args_t *a);
 /* Session options from the rows (the parts not taken stay zero, the session's own defaults). */
 MX_MUST_USE mx_status_t mx_cli_session_options(const mx_cli_session_args_t *a, mx_session_options_t *so);
 

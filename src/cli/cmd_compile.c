@@ -76,29 +76,35 @@ int mx_cmd_compile(int argc, char **argv) {
     st = mx_status_make(MX_STAGE_USAGE, "run `mlxcel compile --help`", "give --config CONFIG.json or -m MODEL");
   char *text = NULL;
   mx_model_config_t c;
-  if (!st && a.model) { /* the session's own view: the same config and the same weight storage type */
-    mx_model_t *m;
+  mx_quant_options_t quant = mx_cli_quant(&a.s);
+  mx_pack_t *pack = NULL;
+  mx_model_t *m = NULL;
+  if (!st && a.model) { /* the session's own view: the same config, weight storage type and packing */
     st = mx_model_open(a.model, &m);
-    if (!st) {
-      c = *mx_model_config(m);
-      weights = mx_weights_dtype(m, precision);
-      mx_model_close(m);
-    }
+    if (!st) c = *mx_model_config(m);
   } else if (!st) {
     st = mx_read_file(config, 4u << 20, &text, NULL);
     if (!st) st = mx_config_from_hf_json(text, NULL, config, &c);
     weights = precision;
   }
-  if (!st && a.weights) st = mx_parse_precision(a.weights, &weights);
   mx_dtype_t kv = MX_F32;
   if (!st && a.s.kv_precision) st = mx_parse_precision(a.s.kv_precision, &kv);
   free(text);
   text = NULL;
   if (!st && layers) c.n_layers = (int)layers;
+  if (!st && layers && m && layers > mx_model_config(m)->n_layers && quant.on)
+    st = mx_status_make(MX_STAGE_USAGE, "use at most the model's layers with --quant packed",
+                        "--layers %ld is more than the model's %d layers, whose weights the packing follows", layers,
+                        mx_model_config(m)->n_layers);
+  if (!st) st = mx_weights_pack_plan(m, &c, &quant, &pack); /* after --layers: one entry per layer */
+  if (!st && m) weights = mx_weights_dtype(m, precision, pack);
+  mx_model_close(m);
+  if (!st && a.weights) st = mx_parse_precision(a.weights, &weights);
   if (!st && ctx > c.max_position) c.max_position = (int)ctx;
   mx_llama_graph_t g;
   mx_llama_graph_options_t go = {.precision = precision, .kv = kv, .weight_dtype = weights, .slots = (int)slots, .capacity = (int)ctx,
-                                 .decode_steps = (int)a.s.decode_steps, .score_len = a.score ? MX_LLAMA_SCORE_CAPACITY : 0};
+                                 .decode_steps = (int)a.s.decode_steps, .score_len = a.score ? MX_LLAMA_SCORE_CAPACITY : 0,
+                                 .pack = pack};
   mx_graph_target_choices(&target, &go);
   if (!st) st = mx_llama_graph_make(&c, &go, &g);
   char sig[MX_LLAMA_SIGNATURE_MAX + 1];
@@ -145,5 +151,6 @@ int mx_cmd_compile(int argc, char **argv) {
     }
   }
   if (st && temp && mx_interrupt_signal()) rmdir(dir); /* the interrupted compile emptied it */
+  free(pack);
   return mx_cli_report(st);
 }

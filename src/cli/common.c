@@ -72,6 +72,17 @@ static const mx_opt_t session_rows[] = {
                 .env = "MLXCEL_XLA_KV_PRECISION", .def = "f32",
                 .help = "the KV cache's type and the attention products' inputs; f16 or bf16 only with a --precision "
                         "of f16 or bf16 (docs/engine.md)"),
+    SESSION_ROW(quant, .part = MX_CLI_GRAPH, .name = "--quant", .kind = MX_OPT_ENUM, .choices = "none|packed",
+                .env = "MLXCEL_XLA_QUANT", .def = "none",
+                .help = "packed: quantized weights stay packed on the device and are dequantized inside each product "
+                        "(GGUF Q8_0/Q4_0/Q4_1 as they are, float weights quantized on the host); none: expanded at load "
+                        "(docs/quantization.md)"),
+    SESSION_ROW(quant_bits, .part = MX_CLI_GRAPH, .name = "--quant-bits", .kind = MX_OPT_ENUM, .choices = "4|8",
+                .env = "MLXCEL_XLA_QUANT_BITS", .def = "4",
+                .help = "with --quant packed: the bits float weights are quantized to on the host (4: affine, 8: symmetric)"),
+    SESSION_ROW(quant_group, .part = MX_CLI_GRAPH, .name = "--quant-group", .kind = MX_OPT_ENUM, .choices = "32|64|128",
+                .env = "MLXCEL_XLA_QUANT_GROUP", .def = "32",
+                .help = "with --quant packed: the weights per scale of host-quantized float weights"),
     SESSION_ROW(context, .part = MX_CLI_GRAPH, .name = "--context", .kind = MX_OPT_INT, .metavar = "N", .lo = 16,
                 .hi = 1 << 20, .flags = MX_OPT_ZERO, .env = "MLXCEL_XLA_CONTEXT_CAPACITY", .def = "0",
                 .help = "KV positions per sequence, compiled into the graph: prompt + new tokens must fit; 0 = the "
@@ -96,11 +107,18 @@ mx_target_options_t mx_cli_target(const mx_cli_session_args_t *a) {
   return (mx_target_options_t){.cuda_target = a->cuda_target, .rocm_target = a->rocm_target, .vulkan_target = a->vulkan_target};
 }
 
+mx_quant_options_t mx_cli_quant(const mx_cli_session_args_t *a) {
+  /* The option table admits only its choices, so these parse. */
+  return (mx_quant_options_t){.on = a->quant && !strcmp(a->quant, "packed"), .host_bits = a->quant_bits ? atoi(a->quant_bits) : 4,
+                              .host_group = a->quant_group ? atoi(a->quant_group) : 32};
+}
+
 mx_status_t mx_cli_session_options(const mx_cli_session_args_t *a, mx_session_options_t *so) {
   *so = (mx_session_options_t){.model_path = a->model, .device = a->device, .target = mx_cli_target(a),
                                .capacity = (int)a->context, .slots = (int)a->slots, .vmfb = a->vmfb,
                                .decode_steps = (int)a->decode_steps};
   mx_status_t st = a->precision ? mx_parse_precision(a->precision, &so->precision) : NULL;
   if (!st && a->kv_precision) st = mx_parse_precision(a->kv_precision, &so->kv);
+  so->quant = mx_cli_quant(a);
   return st;
 }

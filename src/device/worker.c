@@ -390,7 +390,7 @@ static json_t *shape_json(const mx_tensor_t *t) {
 static mx_status_t parse_output(json_t *o, const uint8_t *bin, uint64_t bin_len, mx_tensor_t *t) {
   memset(t, 0, sizeof *t);
   const char *dt = json_string_value(json_object_get(o, "dtype"));
-  if (!dt || mx_dtype_parse(dt, &t->dtype) != 0)
+  if (!dt || mx_dtype_parse(dt, &t->dtype) != 0 || mx_dtype_size(t->dtype) == 0) /* i4 lives only inside graphs */
     return mx_status_make(MX_STAGE_TRANSFER, "use f32/f16/bf16/i32/i64/i8/u8 results", "output dtype '%s' is not supported",
                           dt ? dt : "?");
   json_t *shape = json_object_get(o, "shape");

@@ -24,6 +24,14 @@ static uint64_t tensor_bytes(const mx_tensor_spec_t *t, const mx_model_config_t 
   return n;
 }
 
+/* A weight as the graph declares it: packed (model/packing.h), or whole in the weight type. */
+static uint64_t plan_bytes(const mx_llama_graph_t *g, const mx_tensor_spec_t *t, mx_pack_t p) {
+  if (!p.kind) return tensor_bytes(t, g->config, g->weight_dtype);
+  int64_t dims[2];
+  mx_arch_shape(t, g->config, dims);
+  return mx_pack_bytes(p, dims[0], dims[1], g->matmul);
+}
+
 /* Keeps the larger of the current largest buffer and `bytes`, with its description. */
 static void consider(mx_memory_estimate_t *e, uint64_t bytes, const char *fmt, long long n) {
   if (bytes <= e->activation) return;
@@ -36,12 +44,19 @@ void mx_memory_estimate(const mx_llama_graph_t *g, mx_memory_estimate_t *out) {
   memset(out, 0, sizeof *out);
   /* The parameters as the graph declares them (hlo/llama.c declare_globals). */
   uint64_t layer = 0;
-  for (int r = 0; r < MX_T_LAYER_COUNT; r++)
-    layer = add(layer, tensor_bytes(mx_arch_layer((mx_layer_role_t)r), c, g->weight_dtype));
-  out->weights = mul(layer, (uint64_t)c->n_layers);
+  if (g->pack) { /* packed: each tensor as the plan carries it */
+    for (int l = 0; l < c->n_layers; l++)
+      for (int r = 0; r < MX_T_LAYER_COUNT; r++)
+        out->weights = add(out->weights, plan_bytes(g, mx_arch_layer((mx_layer_role_t)r), g->pack[mx_pack_index_layer(l, (mx_layer_role_t)r)]));
+  } else {
+    for (int r = 0; r < MX_T_LAYER_COUNT; r++)
+      layer = add(layer, tensor_bytes(mx_arch_layer((mx_layer_role_t)r), c, g->weight_dtype));
+    out->weights = mul(layer, (uint64_t)c->n_layers);
+  }
   for (int r = 0; r < MX_T_GLOBAL_COUNT; r++)
     if (r != MX_T_LM_HEAD || !c->tied_embeddings)
-      out->weights = add(out->weights, tensor_bytes(mx_arch_global((mx_global_role_t)r), c, g->weight_dtype));
+      out->weights = add(out->weights, plan_bytes(g, mx_arch_global((mx_global_role_t)r),
+                                                  g->pack ? g->pack[mx_pack_index_global((mx_global_role_t)r)] : (mx_pack_t){0}));
   /* K and V per layer: [slots * kv_heads, kv_rows, head_dim] of the KV type. */
   uint64_t S = (uint64_t)g->slots, C = (uint64_t)g->capacity, H = (uint64_t)c->n_heads, D = (uint64_t)c->head_dim;
   out->kv = mul(mul3(2 * (uint64_t)c->n_layers, S, (uint64_t)g->kv_rows), mul3((uint64_t)c->n_kv_heads, D, mx_dtype_size(g->kv)));

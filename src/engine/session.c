@@ -17,6 +17,7 @@ struct mx_session {
   mx_model_t *model;
   mx_tokenizer_t *tok;
   mx_llama_graph_t graph;
+  mx_pack_t *pack; /* --quant packed's plan, or NULL */
   mx_target_t target;
   mx_worker_t *worker;
   int module;
@@ -55,11 +56,12 @@ mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
   if (!st) st = mx_target_check_precision(&s->target, mx_dtype_name(o->precision));
   if (!st) st = mx_model_open(o->model_path, &s->model);
   if (!st) st = tokenizer_for_model(s->model, &s->tok);
+  if (!st) st = mx_weights_pack_plan(s->model, mx_model_config(s->model), &o->quant, &s->pack);
   if (!st) {
     const mx_model_config_t *c = mx_model_config(s->model);
-    mx_llama_graph_options_t go = {.precision = o->precision, .weight_dtype = mx_weights_dtype(s->model, o->precision),
+    mx_llama_graph_options_t go = {.precision = o->precision, .weight_dtype = mx_weights_dtype(s->model, o->precision, s->pack),
                                    .slots = o->slots, .capacity = o->capacity, .score_len = o->score_len, .kv = o->kv,
-                                   .decode_steps = o->decode_steps};
+                                   .decode_steps = o->decode_steps, .pack = s->pack};
     mx_graph_target_choices(&s->target, &go);
     st = mx_llama_graph_make(c, &go, &s->graph);
     if (!st && mx_tokenizer_vocab_size(s->tok) > c->vocab)
@@ -92,6 +94,7 @@ void mx_graph_signature(const mx_llama_graph_t *g, const mx_target_t *t, char *o
   PUT("mlxcel graph v3: %d layers, dim %d, %d/%d heads x %d, ffn %d, vocab %d, %s matmuls, %s weights, %s kv; ", c->n_layers,
       c->dim, c->n_heads, c->n_kv_heads, c->head_dim, c->ffn_dim, c->vocab, mx_dtype_name(g->matmul),
       mx_dtype_name(g->weight_dtype), mx_dtype_name(g->kv));
+  if (g->pack) PUT("packed %016llx; ", (unsigned long long)mx_pack_plan_hash(g->pack, mx_pack_plan_size(c)));
   PUT("%d slots, capacity %d (%d KV rows, prefill chunk %d), %d decode steps, score %d, %s decode attention, product rows "
       "%d, %s prefill reductions; target %s:%s;", g->slots, g->capacity, g->kv_rows, g->buckets[g->n_buckets - 1],
       g->decode_steps, g->score_len, g->expand_kv_groups ? "expanded" : "grouped", g->product_rows,
@@ -132,7 +135,7 @@ mx_status_t mx_session_start(mx_session_t *s) {
   MX_RETURN_IF_ERROR(mx_target_check_device(&s->target, dev.uri, dev.arch));
   s->t.worker_ms = mx_now_ms() - t0;
   mx_param_files_t params;
-  MX_RETURN_IF_ERROR(mx_weights_prepare(s->model, s->o.precision, &params));
+  MX_RETURN_IF_ERROR(mx_weights_prepare(s->model, s->o.precision, s->pack, &s->o.quant, &params));
   s->t.prepare_ms = params.prepare_ms;
   if (params.weight_dtype != s->graph.weight_dtype)
     return mx_status_make(MX_STAGE_INTERNAL, NULL, "prepared %s weights for a graph of %s weights",
@@ -152,8 +155,8 @@ mx_status_t mx_session_start(mx_session_t *s) {
     s->t.emit_ms = mx_now_ms() - t0;
     char what[160];
     const mx_model_config_t *c = mx_model_config(s->model);
-    snprintf(what, sizeof what, "the %d-layer %s graph (capacity %d, %d slot%s)", c->n_layers, mx_dtype_name(s->o.precision),
-             s->graph.capacity, s->graph.slots, s->graph.slots == 1 ? "" : "s");
+    snprintf(what, sizeof what, "the %d-layer %s%s graph (capacity %d, %d slot%s)", c->n_layers, s->pack ? "packed " : "",
+             mx_dtype_name(s->o.precision), s->graph.capacity, s->graph.slots, s->graph.slots == 1 ? "" : "s");
     mx_status_t st = mx_compile_cached(&s->target, text, what, &vmfb);
     free(text);
     if (st) return st;
@@ -190,6 +193,7 @@ void mx_session_close(mx_session_t *s) {
   mx_worker_destroy(s->worker);
   mx_tokenizer_close(s->tok);
   mx_model_close(s->model);
+  free(s->pack);
   free(s->model_path);
   free(s->device);
   free(s->vmfb);

@@ -27,6 +27,7 @@ typedef struct {
   int slots;                 /* sequences decoded together: 0 or 1 = single sequence; up to 8 (batching) */
   int score_len;             /* > 0: also compile score_<score_len>; MX_LLAMA_SCORE_CAPACITY: over the capacity */
   int decode_steps;          /* greedy decode steps per device call; 0: the target's default (mx_target_decode_steps) */
+  mx_quant_options_t quant;  /* --quant packed and its host options (model/packing.h); off: weights expanded at load */
   const char *vmfb;          /* a module from `mlxcel compile` to use instead of compiling (hosts without
                                 the compiler); it must match the model, precision and capacity */
 } mx_session_options_t;

@@ -1,6 +1,7 @@
 #include "engine/weights.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,7 @@ typedef struct {
   const mx_weight_t *w;
   char name[128];
   bool unpermute; /* GGUF Q/K rows */
+  int plan_index; /* mx_pack_index_global / _layer */
 } role_t;
 
 /* Every role tensor with its HF name (the runtime's parameter key), in the order the prepared file
@@ -33,14 +35,15 @@ static int list_roles(const mx_model_t *m, role_t *out) {
   for (int r = 0; r < MX_T_GLOBAL_COUNT; r++) {
     const mx_weight_t *w = mx_model_global(m, (mx_global_role_t)r);
     if (!w) continue;
-    out[n] = (role_t){.w = w};
+    out[n] = (role_t){.w = w, .plan_index = mx_pack_index_global((mx_global_role_t)r)};
     mx_arch_name(mx_arch_global((mx_global_role_t)r), 0, false, out[n].name, sizeof out[n].name);
     n++;
   }
   for (int l = 0; l < c->n_layers; l++)
     for (int r = 0; r < MX_T_LAYER_COUNT; r++) {
       const mx_tensor_spec_t *t = mx_arch_layer((mx_layer_role_t)r);
-      out[n] = (role_t){.w = mx_model_layer(m, l, (mx_layer_role_t)r), .unpermute = t->rope_rows && mx_model_qk_interleaved(m)};
+      out[n] = (role_t){.w = mx_model_layer(m, l, (mx_layer_role_t)r), .unpermute = t->rope_rows && mx_model_qk_interleaved(m),
+                        .plan_index = mx_pack_index_layer(l, (mx_layer_role_t)r)};
       mx_arch_name(t, l, false, out[n].name, sizeof out[n].name);
       n++;
     }
@@ -54,60 +57,127 @@ static int64_t hf_row_source(int64_t hf_row, int64_t head_dim) {
   return head * head_dim + i * 2 + j;
 }
 
-static mx_status_t write_prepared(const mx_model_t *m, role_t *roles, int n, mx_dtype_t dt, const char *path) {
-  mx_st_entry_t *e = calloc((size_t)n, sizeof *e);
-  if (!e) return mx_status_oom();
+/* The entries of the prepared file: a plain role is one tensor of the precision's type; a packed one
+ * is its values, its scales and, affine, its offsets (model/packing.h). */
+static int list_entries(const role_t *roles, int n, mx_dtype_t dt, const mx_pack_t *plan, mx_st_entry_t *e) {
+  int k = 0;
   for (int i = 0; i < n; i++) {
-    snprintf(e[i].name, sizeof e[i].name, "%s", roles[i].name);
-    e[i].dtype = as_wtype(dt);
-    e[i].rank = roles[i].w->rank;
-    memcpy(e[i].shape, roles[i].w->shape, sizeof e[i].shape);
+    const mx_weight_t *w = roles[i].w;
+    mx_pack_t p = plan ? plan[roles[i].plan_index] : (mx_pack_t){0};
+    e[k] = (mx_st_entry_t){.dtype = as_wtype(dt), .rank = w->rank};
+    snprintf(e[k].name, sizeof e[k].name, "%s", roles[i].name);
+    memcpy(e[k].shape, w->shape, sizeof e[k].shape);
+    if (p.kind == MX_PACK_NONE) {
+      k++;
+      continue;
+    }
+    if (p.kind != MX_PACK_Q8) {
+      e[k].dtype = MX_W_U8;
+      e[k].shape[1] /= 2;
+    } else {
+      e[k].dtype = MX_W_I8;
+    }
+    k++;
+    for (int part = 0; part < (p.kind == MX_PACK_Q4_AFFINE ? 2 : 1); part++, k++) {
+      e[k] = (mx_st_entry_t){.dtype = as_wtype(dt), .rank = 2, .shape = {w->shape[0], w->shape[1] / p.group}};
+      snprintf(e[k].name, sizeof e[k].name, "%s%s", roles[i].name, part ? MX_PACK_OFFSET_SUFFIX : MX_PACK_SCALE_SUFFIX);
+    }
   }
+  return k;
+}
+
+static mx_status_t put(FILE *f, const void *data, size_t bytes, const char *tmp) {
+  return fwrite(data, 1, bytes, f) == bytes ? NULL : mx_status_make(MX_STAGE_IO, "check free disk space", "short write to %s", tmp);
+}
+
+/* `count` floats in the precision's type. */
+static mx_status_t put_floats(FILE *f, const float *v, int64_t count, mx_dtype_t dt, void *buf, const char *tmp) {
+  if (dt == MX_F32) return put(f, v, sizeof(float) * (size_t)count, tmp);
+  uint16_t *o = buf;
+  for (int64_t k = 0; k < count; k++) o[k] = dt == MX_F16 ? mx_f32_to_f16(v[k]) : mx_f32_to_bf16(v[k]);
+  return put(f, buf, 2 * (size_t)count, tmp);
+}
+
+typedef struct {
+  double err2, ref2; /* host quantization: squared error and squared values */
+  int tensors;
+} host_error_t;
+
+/* One role's bytes: rows dequantized or widened to the precision's type, or packed: the values row by
+ * row, then the scales and offsets of every row. */
+static mx_status_t write_role(FILE *f, const mx_model_t *m, const role_t *role, mx_pack_t p, mx_dtype_t dt, const char *tmp,
+                              host_error_t *herr) {
+  const mx_weight_t *w = role->w;
+  int64_t rows = w->rank == 2 ? w->shape[0] : 1, cols = w->rank == 2 ? w->shape[1] : w->shape[0];
+  int64_t groups = p.kind ? cols / p.group : 0;
+  uint64_t row_bytes = w->nbytes / (uint64_t)rows;
+  bool from_blocks = p.kind && mx_wtype_block_elems(w->type) > 1;
+  float *f32 = malloc(sizeof(float) * (size_t)cols);
+  void *outrow = malloc(sizeof(float) * (size_t)cols);
+  float *scales = p.kind ? malloc(sizeof(float) * (size_t)(rows * groups)) : NULL;
+  float *offsets = p.kind == MX_PACK_Q4_AFFINE ? malloc(sizeof(float) * (size_t)(rows * groups)) : NULL;
+  mx_status_t st = !f32 || !outrow || (p.kind && !scales) || (p.kind == MX_PACK_Q4_AFFINE && !offsets) ? mx_status_oom() : NULL;
+  const mx_model_config_t *c = mx_model_config(m);
+  if (!st && p.kind) herr->tensors += !from_blocks;
+  for (int64_t r = 0; r < rows && !st; r++) {
+    if ((st = mx_interrupt_status("preparing the weights", "stopped and removed the partial file"))) break;
+    int64_t src = role->unpermute ? hf_row_source(r, c->head_dim) : r;
+    const uint8_t *in = w->data + (uint64_t)src * row_bytes;
+    float *sc = scales ? scales + r * groups : NULL, *of = offsets ? offsets + r * groups : NULL;
+    if (from_blocks) {
+      mx_pack_from_blocks(w->type, in, cols, outrow, sc, of);
+    } else {
+      mx_wtype_to_f32(w->type, in, (uint64_t)cols, f32);
+      if (p.kind) {
+        herr->err2 += mx_pack_quantize_row(p, dt, f32, cols, outrow, sc, of);
+        for (int64_t k = 0; k < cols; k++) herr->ref2 += (double)f32[k] * f32[k];
+      }
+    }
+    if (p.kind) st = put(f, outrow, (size_t)(p.kind == MX_PACK_Q8 ? cols : cols / 2), tmp);
+    else st = put_floats(f, f32, cols, dt, outrow, tmp);
+  }
+  if (!st && scales) st = put_floats(f, scales, rows * groups, dt, scales, tmp); /* in place: f16/bf16 halves fit */
+  if (!st && offsets) st = put_floats(f, offsets, rows * groups, dt, offsets, tmp);
+  free(f32);
+  free(outrow);
+  free(scales);
+  free(offsets);
+  return st;
+}
+
+static mx_status_t write_prepared(const mx_model_t *m, role_t *roles, int n, mx_dtype_t dt, const mx_pack_t *plan,
+                                  const char *path) {
+  mx_st_entry_t *e = calloc((size_t)n * 3, sizeof *e);
+  if (!e) return mx_status_oom();
+  int n_entries = list_entries(roles, n, dt, plan, e);
   char tmp[MX_PATH_MAX + 32];
   mx_cache_tmp_path(path, tmp, sizeof tmp);
   FILE *f = fopen(tmp, "wb");
-  mx_status_t st = f ? mx_st_write_header(f, e, n, tmp) : mx_status_make(MX_STAGE_IO, "check the cache directory", "cannot create %s", tmp);
-  const mx_model_config_t *c = mx_model_config(m);
-  for (int i = 0; i < n && !st; i++) {
-    const mx_weight_t *w = roles[i].w;
-    int64_t rows = w->rank == 2 ? w->shape[0] : 1, cols = w->rank == 2 ? w->shape[1] : w->shape[0];
-    uint64_t row_bytes = w->nbytes / (uint64_t)rows;
-    float *f32 = malloc(sizeof(float) * (size_t)cols);
-    void *outrow = malloc(sizeof(float) * (size_t)cols);
-    if (!f32 || !outrow) st = mx_status_oom();
-    for (int64_t r = 0; r < rows && !st; r++) {
-      if ((st = mx_interrupt_status("preparing the weights", "stopped and removed the partial file"))) break;
-      int64_t src = roles[i].unpermute ? hf_row_source(r, c->head_dim) : r;
-      mx_wtype_to_f32(w->type, w->data + (uint64_t)src * row_bytes, (uint64_t)cols, f32);
-      size_t bytes;
-      if (dt == MX_F32) {
-        memcpy(outrow, f32, sizeof(float) * (size_t)cols);
-        bytes = sizeof(float) * (size_t)cols;
-      } else {
-        uint16_t *o = outrow;
-        for (int64_t k = 0; k < cols; k++) o[k] = dt == MX_F16 ? mx_f32_to_f16(f32[k]) : mx_f32_to_bf16(f32[k]);
-        bytes = 2 * (size_t)cols;
-      }
-      if (fwrite(outrow, 1, bytes, f) != bytes) st = mx_status_make(MX_STAGE_IO, "check free disk space", "short write to %s", tmp);
-    }
-    free(f32);
-    free(outrow);
-  }
+  mx_status_t st = f ? mx_st_write_header(f, e, n_entries, tmp)
+                     : mx_status_make(MX_STAGE_IO, "check the cache directory", "cannot create %s", tmp);
+  host_error_t herr = {0};
+  for (int i = 0; i < n && !st; i++)
+    st = write_role(f, m, &roles[i], plan ? plan[roles[i].plan_index] : (mx_pack_t){0}, dt, tmp, &herr);
   if (f && fclose(f) != 0 && !st) st = mx_status_make(MX_STAGE_IO, "check free disk space", "cannot finish %s", tmp);
   if (!st) st = mx_cache_file_seal(tmp, path); /* removes tmp when it fails */
   if (st) unlink(tmp);
+  if (!st && herr.tensors)
+    mx_log(MX_LOG_INFO, "mlxcel: quantized %d float tensors on the host: relative RMS error %.4f", herr.tensors,
+           herr.ref2 > 0 ? sqrt(herr.err2 / herr.ref2) : 0.0);
   free(e);
   return st;
 }
 
 /* The prepared file when it verifies, else written now (base/cachefile.h). */
-static mx_status_t reuse_or_write(const mx_model_t *m, role_t *roles, int n, mx_dtype_t precision, mx_param_files_t *out) {
+static mx_status_t reuse_or_write(const mx_model_t *m, role_t *roles, int n, mx_dtype_t precision, const mx_pack_t *plan,
+                                  mx_param_files_t *out) {
   bool trusted;
   MX_RETURN_IF_ERROR(mx_cache_file_verify(out->files[0], &trusted));
   if (trusted) return NULL;
   double t0 = mx_now_ms();
-  mx_log(MX_LOG_INFO, "mlxcel: preparing %s weights for the runtime (once per model and precision) ...", mx_dtype_name(precision));
-  mx_status_t st = write_prepared(m, roles, n, precision, out->files[0]);
+  mx_log(MX_LOG_INFO, "mlxcel: preparing %s%s weights for the runtime (once per model and precision) ...", plan ? "packed " : "",
+         mx_dtype_name(precision));
+  mx_status_t st = write_prepared(m, roles, n, precision, plan, out->files[0]);
   out->prepare_ms = mx_now_ms() - t0;
   return st;
 }
@@ -126,7 +196,8 @@ static mx_status_t alloc_roles(const mx_model_t *m, role_t **roles, int *n) {
   return NULL;
 }
 
-mx_dtype_t mx_weights_dtype(const mx_model_t *m, mx_dtype_t precision) {
+mx_dtype_t mx_weights_dtype(const mx_model_t *m, mx_dtype_t precision, const mx_pack_t *plan) {
+  if (plan) return precision; /* always prepared */
   role_t *roles;
   int n;
   mx_status_t st = alloc_roles(m, &roles, &n);
@@ -139,12 +210,13 @@ mx_dtype_t mx_weights_dtype(const mx_model_t *m, mx_dtype_t precision) {
   return d;
 }
 
-mx_status_t mx_weights_prepare(const mx_model_t *m, mx_dtype_t precision, mx_param_files_t *out) {
+mx_status_t mx_weights_prepare(const mx_model_t *m, mx_dtype_t precision, const mx_pack_t *plan, const mx_quant_options_t *q,
+                               mx_param_files_t *out) {
   memset(out, 0, sizeof *out);
   role_t *roles;
   int n;
   MX_RETURN_IF_ERROR(alloc_roles(m, &roles, &n));
-  if (usable_as_is(m, roles, n)) {
+  if (!plan && usable_as_is(m, roles, n)) {
     out->n_files = mx_model_n_files(m);
     for (int i = 0; i < out->n_files; i++) snprintf(out->files[i], sizeof out->files[i], "%s", mx_model_file_path(m, i));
     out->weight_dtype = as_dtype(roles[0].w->type);
@@ -161,15 +233,19 @@ mx_status_t mx_weights_prepare(const mx_model_t *m, mx_dtype_t precision, mx_par
   char root[MX_PATH_MAX], key[65], dir[MX_PATH_MAX + 16], id[MX_PATH_MAX + 96];
   mx_status_t st = mx_cache_root(root, sizeof root);
   if (!st) {
-    snprintf(id, sizeof id, "mlxcel-weights-v1|%s|%lld|%lld|%s", src, (long long)sb.st_size, (long long)sb.st_mtime,
-             mx_dtype_name(precision));
+    /* The unpacked key is the one every earlier version used, so their files stay valid. */
+    int k = snprintf(id, sizeof id, "mlxcel-weights-v1|%s|%lld|%lld|%s", src, (long long)sb.st_size, (long long)sb.st_mtime,
+                     mx_dtype_name(precision));
+    if (plan && k > 0 && (size_t)k < sizeof id)
+      snprintf(id + k, sizeof id - (size_t)k, "|packed-v1|%d|%d", q->host_bits, q->host_group);
     mx_sha256_t s;
     mx_sha256_init(&s);
     mx_sha256_update(&s, id, strlen(id));
     mx_sha256_hex(&s, key);
     snprintf(dir, sizeof dir, "%s/weights", root);
     st = mx_mkdirs(dir);
-    snprintf(out->files[0], sizeof out->files[0], "%s/%.24s-%s.safetensors", dir, key, mx_dtype_name(precision));
+    snprintf(out->files[0], sizeof out->files[0], "%s/%.24s-%s%s.safetensors", dir, key, mx_dtype_name(precision),
+             plan ? "-packed" : "");
   }
   out->n_files = 1;
   out->weight_dtype = precision;
@@ -177,10 +253,36 @@ mx_status_t mx_weights_prepare(const mx_model_t *m, mx_dtype_t precision, mx_par
   if (!st) {
     mx_cache_sweep(dir); /* what killed preparations left behind */
     mx_interrupt_enter();
-    st = reuse_or_write(m, roles, n, precision, out);
+    st = reuse_or_write(m, roles, n, precision, plan, out);
     mx_interrupt_leave();
   }
   if (!st) st = mx_interrupt_status("preparing the weights", "stopped before using them");
   free(roles);
+  return st;
+}
+
+mx_status_t mx_weights_pack_plan(const mx_model_t *m, const mx_model_config_t *c, const mx_quant_options_t *q, mx_pack_t **out) {
+  *out = NULL;
+  if (!q->on) return NULL;
+  int n = mx_pack_plan_size(c);
+  mx_pack_t *plan = calloc((size_t)n, sizeof *plan);
+  if (!plan) return mx_status_oom();
+  mx_status_t st = NULL;
+  for (int i = 0; i < n && !st; i++) {
+    bool global = i < MX_T_GLOBAL_COUNT;
+    int layer = global ? 0 : (i - MX_T_GLOBAL_COUNT) / MX_T_LAYER_COUNT, r = global ? i : (i - MX_T_GLOBAL_COUNT) % MX_T_LAYER_COUNT;
+    const mx_tensor_spec_t *t = global ? mx_arch_global((mx_global_role_t)r) : mx_arch_layer((mx_layer_role_t)r);
+    const mx_weight_t *w = !m ? NULL : global ? mx_model_global(m, (mx_global_role_t)r) : mx_model_layer(m, layer, (mx_layer_role_t)r);
+    if (m && !w) continue; /* a tied LM head */
+    if (global && r == MX_T_LM_HEAD && c->tied_embeddings) continue;
+    char name[160];
+    int64_t dims[2] = {0, 0};
+    mx_arch_name(t, layer, false, name, sizeof name);
+    mx_arch_shape(t, c, dims);
+    /* Without a model (compile --config), every weight is taken to be float, as a synthetic one is. */
+    st = mx_pack_choose(t, name, w ? w->type : MX_W_F32, dims, q, &plan[i]);
+  }
+  if (st) free(plan);
+  else *out = plan;
   return st;
 }

@@ -15,6 +15,7 @@
 #include "base/status.h"
 #include "base/toolchain.h"
 #include "model/model.h"
+#include "model/packing.h"
 
 #define MX_MAX_PARAM_FILES 64
 
@@ -28,8 +29,14 @@ typedef struct {
 
 /* The storage type the weights will have for this precision (what mx_weights_prepare will report as
  * weight_dtype), without writing anything: the graph is built for it before the files exist. */
-mx_dtype_t mx_weights_dtype(const mx_model_t *m, mx_dtype_t precision);
-/* precision: MX_F32, MX_F16 or MX_BF16 (the type prepared weights are stored in). */
-MX_MUST_USE mx_status_t mx_weights_prepare(const mx_model_t *m, mx_dtype_t precision, mx_param_files_t *out);
+mx_dtype_t mx_weights_dtype(const mx_model_t *m, mx_dtype_t precision, const mx_pack_t *plan);
+/* precision: MX_F32, MX_F16 or MX_BF16 (the type prepared weights and packed scales are stored in).
+ * plan: NULL, or the packing of every role (mx_weights_pack_plan) with the options it came from. */
+MX_MUST_USE mx_status_t mx_weights_prepare(const mx_model_t *m, mx_dtype_t precision, const mx_pack_t *plan,
+                                           const mx_quant_options_t *q, mx_param_files_t *out);
+/* The packing plan for --quant packed (NULL when q->on is false): mx_pack_plan_size(c) entries, freed
+ * by the caller. m may be NULL (a configuration only: every weight is taken to be float). */
+MX_MUST_USE mx_status_t mx_weights_pack_plan(const mx_model_t *m, const mx_model_config_t *c, const mx_quant_options_t *q,
+                                             mx_pack_t **out);
 
 #endif

@@ -8,6 +8,7 @@ static const struct {
 } info[MX_W_COUNT] = {
     [MX_W_F32] = {"F32", 1, 4},    [MX_W_F16] = {"F16", 1, 2},    [MX_W_BF16] = {"BF16", 1, 2},
     [MX_W_Q8_0] = {"Q8_0", 32, 34}, [MX_W_Q4_0] = {"Q4_0", 32, 18}, [MX_W_Q4_1] = {"Q4_1", 32, 20},
+    [MX_W_I8] = {"I8", 1, 1},       [MX_W_U8] = {"U8", 1, 1},
 };
 
 const char *mx_wtype_name(mx_wtype_t t) { return t < MX_W_COUNT ? info[t].name : "?"; }

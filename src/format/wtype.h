@@ -14,6 +14,8 @@ typedef enum {
   MX_W_Q8_0, /* blocks of 32: f16 scale, 32 x int8 */
   MX_W_Q4_0, /* blocks of 32: f16 scale, 16 bytes of 4-bit values offset by 8 */
   MX_W_Q4_1, /* blocks of 32: f16 scale, f16 min, 16 bytes of 4-bit values */
+  MX_W_I8,   /* written only: packed weights' values (model/packing.h) */
+  MX_W_U8,   /* written only: packed 4-bit values, two per byte */
   MX_W_COUNT,
 } mx_wtype_t;
 

@@ -87,6 +87,64 @@ static mx_hval_t rmsnorm(ctx_t *x, mx_hval_t in, const mx_tensor_spec_t *wt, int
   return mul_last(x, normed, w);
 }
 
+/* The plan's entry for a role (model/packing.h); none when the graph is not packed. */
+static mx_pack_t pack_of(ctx_t *x, const mx_tensor_spec_t *t, int layer) {
+  if (!x->g->pack) return (mx_pack_t){0};
+  for (int r = 0; r < MX_T_GLOBAL_COUNT; r++)
+    if (mx_arch_global((mx_global_role_t)r) == t) return x->g->pack[mx_pack_index_global((mx_global_role_t)r)];
+  for (int r = 0; r < MX_T_LAYER_COUNT; r++)
+    if (mx_arch_layer((mx_layer_role_t)r) == t) return x->g->pack[mx_pack_index_layer(layer, (mx_layer_role_t)r)];
+  return (mx_pack_t){0};
+}
+
+/* A packed weight's parameters: values [N, K/G, G] (i8, or i4), scales and offsets [N, K/G] in the
+ * matmul type (offsets only for the affine form). */
+typedef struct {
+  mx_hval_t q, scale, offset;
+} packed_t;
+
+static void packed_types(ctx_t *x, const mx_tensor_spec_t *t, mx_pack_t p, mx_hval_t *q, mx_hval_t *scale) {
+  int64_t d[2];
+  mx_arch_shape(t, x->c, d);
+  int64_t qd[3] = {d[0], d[1] / p.group, p.group}, sd[2] = {d[0], d[1] / p.group};
+  *q = mx_htype(p.kind == MX_PACK_Q8 ? MX_I8 : MX_I4, 3, qd);
+  *scale = mx_htype(x->g->matmul, 2, sd);
+}
+
+static void packed_syms(const mx_tensor_spec_t *t, int layer, char sym[3][176], char key[3][176]) {
+  const char *suffix[3] = {"", MX_PACK_SCALE_SUFFIX, MX_PACK_OFFSET_SUFFIX};
+  char base[160];
+  mx_arch_name(t, layer, false, base, sizeof base);
+  for (int i = 0; i < 3; i++) {
+    snprintf(key[i], sizeof key[i], "%s%s", base, suffix[i]);
+    sym_of(sym[i], sizeof sym[i], key[i]);
+  }
+}
+
+static packed_t load_packed(ctx_t *x, const mx_tensor_spec_t *t, int layer, mx_pack_t p) {
+  char sym[3][176], key[3][176];
+  packed_syms(t, layer, sym, key);
+  mx_hval_t qt, st;
+  packed_types(x, t, p, &qt, &st);
+  packed_t w = {.q = mx_hlo_load(x->h, sym[0], qt), .scale = mx_hlo_load(x->h, sym[1], st)};
+  if (p.kind == MX_PACK_Q4_AFFINE) w.offset = mx_hlo_load(x->h, sym[2], st);
+  return w;
+}
+
+/* The weights [R, K/G, G] in the matmul type from values of that shape and scales [R, K/G]: the
+ * dequantization of model/packing.h, as elementwise operations IREE can fuse into the product that
+ * reads them (docs/quantization.md). */
+static mx_hval_t dequantize(ctx_t *x, mx_pack_t p, packed_t w) {
+  mx_hlo_t *h = x->h;
+  int64_t keep[2] = {0, 1};
+  mx_hval_t v = mx_hlo_convert(h, w.q, x->g->matmul);
+  if (p.kind == MX_PACK_Q4_AFFINE)
+    v = mx_hlo_binary(h, "add", v, mx_hlo_splat(h, mx_htype(x->g->matmul, v.rank, v.dims), 8.0));
+  v = mx_hlo_binary(h, "multiply", v, mx_hlo_broadcast(h, w.scale, 3, v.dims, keep));
+  if (p.kind == MX_PACK_Q4_AFFINE) v = mx_hlo_binary(h, "add", v, mx_hlo_broadcast(h, w.offset, 3, v.dims, keep));
+  return v;
+}
+
 /* How many chunks a prefill product [T, K] x [N, K]^T splits its reduction into, when the graph
  * splits them (mx_target_split_reduction): IREE 3.13's GPU code generation gives a bf16 product one
  * workgroup per 64 x 64 output tile, so a 128-row product of N = 2048 has 64 workgroups on the
@@ -100,16 +158,40 @@ static int64_t reduction_split(int64_t T, int64_t N, int64_t K) {
   return S;
 }
 
+/* a [R, K/G, G] times packed w [N, K/G, G] summed over both: [R, N] f32, as one multiply and one
+ * reduction, not a dot_general. IREE 3.13 lowers a dot_general to a 2-D product whose weight operand
+ * is a reshape of the dequantization, which it does not fuse: the dequantized weight was written to
+ * memory and read back in every call. This form becomes one dispatch that reads the packed values
+ * (docs/quantization.md). */
+static mx_hval_t reduce_product(ctx_t *x, mx_hval_t a, mx_hval_t w) {
+  mx_hlo_t *h = x->h;
+  int64_t d[4] = {a.dims[0], w.dims[0], w.dims[1], w.dims[2]}, ak[3] = {0, 2, 3}, wk[3] = {1, 2, 3}, sum[2] = {2, 3};
+  mx_hval_t ab = mx_hlo_broadcast(h, mx_hlo_convert(h, a, MX_F32), 4, d, ak);
+  mx_hval_t wb = mx_hlo_broadcast(h, mx_hlo_convert(h, w, MX_F32), 4, d, wk);
+  return mx_hlo_reduce(h, mx_hlo_binary(h, "multiply", ab, wb), MX_REDUCE_SUM, 2, sum);
+}
+
 /* in [T, K] f32 times W^T where W is [N, K] (a PyTorch Linear): [T, N] f32, inputs in matmul type.
  * A product of at most MX_LLAMA_MAX_SLOTS rows (a batched decode step: mx_llama_graph_make makes no
- * prefill bucket shorter than 16) and more than the graph's product_rows is computed in products of product_rows rows: IREE 3.13's GPU code generation maps an 8-row product
- * onto 64 workgroups (the f32 down projection read its weight at 0.08 TB/s on the H200) and a 4-row
- * one onto matrix-vector kernels (docs/performance.md). */
+ * prefill bucket shorter than 16) and more than the graph's product_rows is computed in products of
+ * product_rows rows: IREE 3.13's GPU code generation maps an 8-row product onto 64 workgroups (the
+ * f32 down projection read its weight at 0.08 TB/s on the H200) and a 4-row one onto matrix-vector
+ * kernels (docs/performance.md). A packed weight is dequantized next to its product: a decode step's
+ * as reduce_product, a prefill's as a dequantization then the same dot_general as a float weight. */
 static mx_hval_t linear(ctx_t *x, mx_hval_t in, const mx_tensor_spec_t *wt, int layer) {
   mx_hlo_t *h = x->h;
   int64_t lc = 1, rc = 1, T = in.dims[0], K = in.dims[1], R = x->g->product_rows;
-  mx_hval_t w = mx_hlo_convert(h, weight(x, wt, layer), x->g->matmul);
-  mx_hval_t a = mx_hlo_convert(h, in, x->g->matmul);
+  mx_pack_t p = pack_of(x, wt, layer);
+  mx_hval_t a = mx_hlo_convert(h, in, x->g->matmul), w;
+  bool rows_product = p.kind && T <= MX_LLAMA_MAX_SLOTS;
+  if (!p.kind) {
+    w = mx_hlo_convert(h, weight(x, wt, layer), x->g->matmul);
+  } else {
+    w = dequantize(x, p, load_packed(x, wt, layer, p)); /* [N, K/G, G] */
+    int64_t ad[3] = {T, K / p.group, p.group}, wd[2] = {w.dims[0], K};
+    if (rows_product) a = mx_hlo_reshape(h, a, 3, ad);
+    else w = mx_hlo_reshape(h, w, 2, wd);
+  }
   int64_t S = x->g->split_reduction && T > MX_LLAMA_MAX_SLOTS ? reduction_split(T, w.dims[0], K) : 1;
   if (S > 1) {
     /* [T, S, K/S] . [N, S, K/S] with the chunk as a batch dimension: [S, T, N], summed over S. */
@@ -117,14 +199,32 @@ static mx_hval_t linear(ctx_t *x, mx_hval_t in, const mx_tensor_spec_t *wt, int 
     mx_hval_t parts = mx_hlo_dot(h, mx_hlo_reshape(h, a, 3, ad), mx_hlo_reshape(h, w, 3, wd), 1, &b1, &b1, 1, &c2, &c2, MX_F32);
     return mx_hlo_reduce(h, parts, MX_REDUCE_SUM, 1, &zero);
   }
-  if (R <= 0 || T <= R || T > MX_LLAMA_MAX_SLOTS) return mx_hlo_dot(h, a, w, 0, NULL, NULL, 1, &lc, &rc, MX_F32);
+  if (R <= 0 || T <= R || T > MX_LLAMA_MAX_SLOTS)
+    return rows_product ? reduce_product(x, a, w) : mx_hlo_dot(h, a, w, 0, NULL, NULL, 1, &lc, &rc, MX_F32);
   mx_hval_t parts[MX_LLAMA_MAX_SLOTS];
   int n = 0;
   for (int64_t r = 0; r < T; r += R) {
-    int64_t s0[2] = {r, 0}, s1[2] = {r + R < T ? r + R : T, K};
-    parts[n++] = mx_hlo_dot(h, mx_hlo_slice(h, a, s0, s1), w, 0, NULL, NULL, 1, &lc, &rc, MX_F32);
+    int64_t end = r + R < T ? r + R : T, s0[3] = {r, 0, 0}, s1[3] = {end, a.dims[1], a.rank == 3 ? a.dims[2] : 0};
+    mx_hval_t rows = mx_hlo_slice(h, a, s0, s1);
+    parts[n++] = rows_product ? reduce_product(x, rows, w) : mx_hlo_dot(h, rows, w, 0, NULL, NULL, 1, &lc, &rc, MX_F32);
   }
   return mx_hlo_concat(h, n, parts, 0);
+}
+
+/* The embedding rows of tokens [T]: [T, dim] f32. A packed table is gathered packed and only the
+ * gathered rows are dequantized. */
+static mx_hval_t embed_rows(ctx_t *x, mx_hval_t tokens) {
+  mx_hlo_t *h = x->h;
+  const mx_tensor_spec_t *t = mx_arch_global(MX_T_EMBED);
+  mx_pack_t p = pack_of(x, t, 0);
+  if (!p.kind) return mx_hlo_convert(h, mx_hlo_gather_rows(h, weight(x, t, 0), tokens), MX_F32);
+  packed_t w = load_packed(x, t, 0, p);
+  int64_t V = w.q.dims[0], B = w.q.dims[1], G = w.q.dims[2], T = tokens.dims[0], flat[2] = {V, B * G}, rows[3] = {T, B, G};
+  packed_t r = {.q = mx_hlo_reshape(h, mx_hlo_gather_rows(h, mx_hlo_reshape(h, w.q, 2, flat), tokens), 3, rows),
+                .scale = mx_hlo_gather_rows(h, w.scale, tokens)};
+  if (p.kind == MX_PACK_Q4_AFFINE) r.offset = mx_hlo_gather_rows(h, w.offset, tokens);
+  int64_t out[2] = {T, B * G};
+  return mx_hlo_convert(h, mx_hlo_reshape(h, dequantize(x, p, r), 2, out), MX_F32);
 }
 
 /* cos and sin tables [M, head_dim] for the positions pos [M] (HF: emb = cat(freqs, freqs)). */
@@ -328,8 +428,7 @@ static mx_hval_t forward(ctx_t *x, mx_hval_t tokens, const step_t *st) {
   float inv[512]; /* head_dim <= 1024 (config validation) */
   mx_llama_inv_freq(c, inv);
   x->inv_freq = mx_hlo_const_f32(h, inv, c->head_dim / 2);
-  mx_hval_t embed = weight(x, mx_arch_global(MX_T_EMBED), 0);
-  mx_hval_t hs = mx_hlo_convert(h, mx_hlo_gather_rows(h, embed, tokens), MX_F32);
+  mx_hval_t hs = embed_rows(x, tokens);
   mx_hval_t cosv, sinv;
   rope_tables(x, st->pos, &cosv, &sinv);
   for (int l = 0; l < c->n_layers; l++) hs = layer(x, l, hs, st, cosv, sinv);
@@ -481,6 +580,17 @@ static void emit_signature(ctx_t *x, const char *sig) {
 }
 
 static void declare_param(ctx_t *x, const mx_tensor_spec_t *t, int layer) {
+  mx_pack_t p = pack_of(x, t, layer);
+  if (p.kind) {
+    char sym[3][176], key[3][176];
+    packed_syms(t, layer, sym, key);
+    mx_hval_t qt, st;
+    packed_types(x, t, p, &qt, &st);
+    mx_hlo_declare_param(x->h, sym[0], key[0], qt);
+    mx_hlo_declare_param(x->h, sym[1], key[1], st);
+    if (p.kind == MX_PACK_Q4_AFFINE) mx_hlo_declare_param(x->h, sym[2], key[2], st);
+    return;
+  }
   char key[160], sym[160];
   mx_arch_name(t, layer, false, key, sizeof key);
   sym_of(sym, sizeof sym, key);
@@ -547,7 +657,7 @@ mx_status_t mx_llama_graph_make(const mx_model_config_t *c, const mx_llama_graph
   *out = (mx_llama_graph_t){.config = c, .matmul = o->precision, .kv = o->kv, .weight_dtype = o->weight_dtype,
                             .slots = slots, .capacity = o->capacity, .score_len = o->score_len, .decode_steps = steps,
                             .expand_kv_groups = o->expand_kv_groups, .product_rows = o->product_rows,
-                            .split_reduction = o->split_reduction};
+                            .split_reduction = o->split_reduction, .pack = o->pack};
   mx_llama_default_buckets(out);
   return NULL;
 }

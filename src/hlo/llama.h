@@ -35,6 +35,7 @@
 #include "base/dtype.h"
 #include "base/status.h"
 #include "model/config.h"
+#include "model/packing.h"
 
 #define MX_LLAMA_MAX_BUCKETS 8
 #define MX_LLAMA_MAX_SLOTS 8
@@ -57,6 +58,7 @@ typedef struct {
   bool expand_kv_groups;   /* decode attention repeats each KV head for its query heads (see attend_decode) */
   int product_rows;        /* > 0: a batched decode step's weight products take at most this many rows each */
   bool split_reduction;    /* a prefill's weight products with few output tiles split their reduction (linear) */
+  const mx_pack_t *pack;   /* NULL, or the packing of every role tensor (model/packing.h), owned by the caller */
   const char *signature;   /* NULL, or what the module was built for (MX_LLAMA_SIGNATURE_FN returns it) */
 } mx_llama_graph_t;
 
@@ -73,6 +75,7 @@ typedef struct {
   bool expand_kv_groups;   /* the target's choice, mx_target_expand_kv_groups */
   int product_rows;        /* the target's choice, mx_target_product_rows */
   bool split_reduction;    /* the target's choice, mx_target_split_reduction */
+  const mx_pack_t *pack;   /* NULL, or --quant packed's plan (engine/weights.h mx_weights_pack_plan) */
 } mx_llama_graph_options_t;
 
 /* Checks the options against the configuration and fills the graph (prefill buckets included). */

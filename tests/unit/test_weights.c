@@ -48,11 +48,11 @@ static int teardown(void **state) {
 static void weights_are_prepared_once_then_reused(void **state) {
   fx_t *fx = *state;
   mx_param_files_t p;
-  assert_ok(mx_weights_prepare(fx->model, MX_F32, &p));
+  assert_ok(mx_weights_prepare(fx->model, MX_F32, NULL, NULL, &p));
   assert_true(p.prepared);
   assert_non_null(strstr(fx->log.text, "preparing f32 weights"));
   fx->log.text[0] = '\0';
-  assert_ok(mx_weights_prepare(fx->model, MX_F32, &p));
+  assert_ok(mx_weights_prepare(fx->model, MX_F32, NULL, NULL, &p));
   assert_string_equal(fx->log.text, ""); /* reused without a word */
 }
 
@@ -74,14 +74,14 @@ static void damaged_weights_are_prepared_again(void **state) {
   fx_t *fx = *state;
   void (*damage[])(const char *, size_t) = {zero_the_tensors, flip_a_byte, truncate_it};
   mx_param_files_t p;
-  assert_ok(mx_weights_prepare(fx->model, MX_F16, &p));
+  assert_ok(mx_weights_prepare(fx->model, MX_F16, NULL, NULL, &p));
   size_t clean_n = 0, n = 0;
   char *clean = mx_test_slurp(p.files[0], &clean_n);
   assert_true(clean && clean_n > 8192);
   for (int i = 0; i < 3; i++) {
     damage[i](p.files[0], clean_n);
     fx->log.text[0] = '\0';
-    assert_ok(mx_weights_prepare(fx->model, MX_F16, &p));
+    assert_ok(mx_weights_prepare(fx->model, MX_F16, NULL, NULL, &p));
     char line[MX_PATH_MAX + 64];
     snprintf(line, sizeof line, "mlxcel: cache: %s failed verification (", p.files[0]);
     if (!strstr(fx->log.text, line) || !strstr(fx->log.text, "preparing f16 weights")) {
@@ -98,14 +98,14 @@ static void damaged_weights_are_prepared_again(void **state) {
 static void temporary_files_of_dead_preparations_are_swept(void **state) {
   fx_t *fx = *state;
   mx_param_files_t p;
-  assert_ok(mx_weights_prepare(fx->model, MX_F32, &p));
+  assert_ok(mx_weights_prepare(fx->model, MX_F32, NULL, NULL, &p));
   pid_t dead = mx_test_dead_pid();
   char name[160], live[96], want[1024];
   snprintf(name, sizeof name, "%s.tmp%d", strrchr(p.files[0], '/') + 1, (int)dead);
   snprintf(live, sizeof live, "other-f16.safetensors.tmp%d", (int)getppid());
   mx_test_write_in(fx->weights_dir, name, "a partial file of 300 MB, say");
   mx_test_write_in(fx->weights_dir, live, "a partial file of 300 MB, say");
-  assert_ok(mx_weights_prepare(fx->model, MX_F32, &p));
+  assert_ok(mx_weights_prepare(fx->model, MX_F32, NULL, NULL, &p));
   const char *base = strrchr(p.files[0], '/') + 1;
   snprintf(want, sizeof want, "%s %s.sum %s", base, base, live);
   assert_listing(fx->weights_dir, want);
@@ -126,7 +126,7 @@ static void an_interrupt_stops_the_preparation_and_leaves_nothing(void **state) 
     signal(SIGINT, SIG_DFL);
     fx->log.then = interrupt_when_preparing;
     mx_param_files_t p;
-    mx_status_t st = mx_weights_prepare(fx->model, MX_F32, &p);
+    mx_status_t st = mx_weights_prepare(fx->model, MX_F32, NULL, NULL, &p);
     _exit(st && mx_status_stage(st) == MX_STAGE_BUSY && strstr(mx_status_message(st), "SIGINT while preparing") ? 0 : 3);
   }
   assert_int_equal(mx_test_wait(child), 0);
