@@ -7,6 +7,7 @@
 # NEW (128), JAX_DTYPES ("bf16 f32"), HF_DTYPES ("bf16 f32"), VMFB (vmfb: the modules' folder, for an
 # A/B of two builds), TAG (a label for this build's mlxcel records), CUDA_TARGET (sm_89), CONTEXT (the
 # modules' --context, as prepare-gpu.sh had it; 0), PROMPT (data/prompt: the prompt's .txt and _ids.json).
+# A DTYPES entry packed-bf16 (f16, f32) runs that precision's packed module with --quant packed.
 set -u
 cd "$(dirname "$0")/.."
 : "${OUT:?set OUT to the folder for the results}"
@@ -43,9 +44,11 @@ for peer in $PEERS; do case $peer in
   mlxcel)
     for p in $DTYPES; do for s in $BATCHES; do
       cc=$(python3 -c "import json,sys; print(next((r['cold_compile_s'] for r in map(json.loads, open('$VMFB/compile.jsonl')) if r['dtype']=='$p' and r['slots']==$s), ''))" 2>/dev/null)
-      step mlxcel${TAG:+-$TAG}-$p-b$s 240 python3 peers/mlxcel_peer.py --mlxcel bin/mlxcel --model $M --dtype $p --batch $s \
+      q=none qn=; case $p in packed-*) q=packed qn="packed; " ;; esac
+      step mlxcel${TAG:+-$TAG}-$p-b$s 240 python3 peers/mlxcel_peer.py --mlxcel bin/mlxcel --model $M --dtype ${p#packed-} --batch $s \
         --prompt-ids $ids --prompt-file $PROMPT.txt --new $NEW --runs $RUNS --out $R --vmfb $VMFB/$p-s$s.vmfb --context $CONTEXT \
-        ${cc:+--cold-compile-s $cc} --note "${TAG:+$TAG; }cold compile on the development VM" -- --device cuda --cuda-target $CUDA_TARGET
+        ${cc:+--cold-compile-s $cc} --note "${TAG:+$TAG; }${qn}cold compile on the development VM" \
+        -- --device cuda --cuda-target $CUDA_TARGET --quant $q
     done; done ;;
   jax)
     for p in $JAX_DTYPES; do

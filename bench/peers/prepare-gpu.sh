@@ -5,7 +5,8 @@
 # slot count, compiled here; each compile's time is the table's "cold compile s" (on this machine).
 #   bench/peers/prepare-gpu.sh OUT_DIR [CUDA_TARGET (sm_89)] [PRECISIONS ("bf16 f16 f32")] [SLOTS ("1 4 8")]
 # Environment: CONTEXT (the modules' --context; default 0, the engine's default capacity: give gpu.sh
-# the same), MODULES ("bf16:1 f32:1 ...": instead of every precision x slot count).
+# the same), MODULES ("bf16:1 f32:1 ...": instead of every precision x slot count; "packed-bf16:1" is
+# the bf16 module with --quant packed, its weights quantized to 4 bits on the GPU machine's host).
 # Then carry OUT_DIR to the GPU machine and run `bash OUT_DIR/peers/gpu.sh` there.
 set -euo pipefail
 out=${1:?usage: prepare-gpu.sh OUT_DIR [CUDA_TARGET] [PRECISIONS] [SLOTS]}
@@ -58,10 +59,11 @@ done
 context=${CONTEXT:-0}
 modules=${MODULES:-$(for p in $precs; do for s in $slots; do echo "$p:$s"; done; done)}
 for m in $modules; do
-  p=${m%%:*} s=${m##*:}
+  p=${m%%:*} s=${m##*:} quant=none
+  case $p in packed-*) quant=packed ;; esac
   v=$out/vmfb/$p-s$s.vmfb
   say "compiling $p, $s slot(s) for cuda:$target"
-  log=$("$out/bin/mlxcel" compile --config "$cfg" --weights-dtype bf16 --precision "$p" --slots "$s" --context "$context" \
+  log=$("$out/bin/mlxcel" compile --config "$cfg" --weights-dtype bf16 --precision "${p#packed-}" --quant $quant --slots "$s" --context "$context" \
         --device cuda --cuda-target "$target" -o "$v" 2>&1) || { say "compile failed: $log"; exit 1; }
   echo "$log" >> "$out/vmfb/compile.log"
   secs=$(echo "$log" | sed -n 's/.* in \([0-9.]*\) s: .*/\1/p' | head -1)

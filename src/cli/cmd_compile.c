@@ -98,6 +98,7 @@ int mx_cmd_compile(int argc, char **argv) {
                         mx_model_config(m)->n_layers);
   if (!st) st = mx_weights_pack_plan(m, &c, &quant, &pack); /* after --layers: one entry per layer */
   if (!st && m) weights = mx_weights_dtype(m, precision, pack);
+  if (!st && pack) mx_target_for_packed(&target);
   mx_model_close(m);
   if (!st && a.weights) st = mx_parse_precision(a.weights, &weights);
   if (!st && ctx > c.max_position) c.max_position = (int)ctx;

@@ -74,6 +74,13 @@ static void add_opt_flags(mx_target_t *t) {
   }
 }
 
+/* IREE 3.13 evaluates an expression of immutable globals once at load and keeps the result (const-expr
+ * hoisting) when that grows the module's constants by less than a limit: each packed weight under it
+ * was dequantized at load and kept in float, costing the unpacked model's memory and a float read per
+ * step (SmolLM2, 2 layers: the K and V projections, `scripts/xla/fusion_spike.sh`). At a limit of 0
+ * bytes no hoist may grow them, and every product reads its packed weight (docs/quantization.md). */
+void mx_target_for_packed(mx_target_t *t) { add_flag(t, "%s", "--iree-opt-const-expr-max-size-increase-threshold=0"); }
+
 static bool has_separator(const char *s) { return strpbrk(s, ", ;:") != NULL; }
 
 static mx_status_t check_rocm_target(const char *t) {

@@ -43,6 +43,8 @@ bool mx_target_expand_kv_groups(const mx_target_t *t);
 int mx_target_product_rows(const mx_target_t *t);
 /* Whether a prefill's weight products with few output tiles split their reduction (hlo/llama.c). */
 bool mx_target_split_reduction(const mx_target_t *t);
+/* The compile flags a packed graph adds (model/packing.h): its dequantizations stay next to their products. */
+void mx_target_for_packed(mx_target_t *t);
 /* A short label for messages and cache keys: "llvm-cpu:host", "rocm:gfx942". */
 void mx_target_label(const mx_target_t *t, char *out, size_t cap);
 

@@ -57,6 +57,7 @@ mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
   if (!st) st = mx_model_open(o->model_path, &s->model);
   if (!st) st = tokenizer_for_model(s->model, &s->tok);
   if (!st) st = mx_weights_pack_plan(s->model, mx_model_config(s->model), &o->quant, &s->pack);
+  if (!st && s->pack) mx_target_for_packed(&s->target);
   if (!st) {
     const mx_model_config_t *c = mx_model_config(s->model);
     mx_llama_graph_options_t go = {.precision = o->precision, .weight_dtype = mx_weights_dtype(s->model, o->precision, s->pack),

@@ -337,6 +337,15 @@ mx_hval_t mx_hlo_convert(mx_hlo_t *h, mx_hval_t a, mx_dtype_t to) {
   return emit(h, "convert", 1, &a, NULL, r);
 }
 
+mx_hval_t mx_hlo_bytes_as_nibbles(mx_hlo_t *h, mx_hval_t a) {
+  if (!usable(h, a)) return invalid;
+  if (a.dtype != MX_I8 || a.rank >= MX_MAX_RANK) return fail(h, "nibbles of a non-i8 tensor");
+  mx_hval_t r = a;
+  r.dtype = MX_I4;
+  r.dims[r.rank++] = 2;
+  return emit(h, "bitcast_convert", 1, &a, NULL, r);
+}
+
 mx_hval_t mx_hlo_barrier(mx_hlo_t *h, mx_hval_t a) { return emit(h, "optimization_barrier", 1, &a, NULL, a); }
 
 mx_hval_t mx_hlo_compare(mx_hlo_t *h, const char *dir, mx_hval_t a, mx_hval_t b) {

@@ -103,11 +103,16 @@ typedef struct {
   mx_hval_t q, scale, offset;
 } packed_t;
 
+/* The declared types. A 4-bit embedding table is declared as its bytes, i8 [V, K/2]: IREE 3.13's CUDA
+ * code generation cannot gather i4 rows ("failed to legalize vector.gather" of vector<8xi4>); its
+ * rows are gathered as bytes and its LM-head product reads it as nibbles (mx_hlo_bytes_as_nibbles). */
+static bool packed_as_bytes(const mx_tensor_spec_t *t, mx_pack_t p) { return t == mx_arch_global(MX_T_EMBED) && p.kind != MX_PACK_Q8; }
+
 static void packed_types(ctx_t *x, const mx_tensor_spec_t *t, mx_pack_t p, mx_hval_t *q, mx_hval_t *scale) {
   int64_t d[2];
   mx_arch_shape(t, x->c, d);
-  int64_t qd[3] = {d[0], d[1] / p.group, p.group}, sd[2] = {d[0], d[1] / p.group};
-  *q = mx_htype(p.kind == MX_PACK_Q8 ? MX_I8 : MX_I4, 3, qd);
+  int64_t qd[3] = {d[0], d[1] / p.group, p.group}, bd[2] = {d[0], d[1] / 2}, sd[2] = {d[0], d[1] / p.group};
+  *q = packed_as_bytes(t, p) ? mx_htype(MX_I8, 2, bd) : mx_htype(p.kind == MX_PACK_Q8 ? MX_I8 : MX_I4, 3, qd);
   *scale = mx_htype(x->g->matmul, 2, sd);
 }
 
@@ -129,6 +134,12 @@ static packed_t load_packed(ctx_t *x, const mx_tensor_spec_t *t, int layer, mx_p
   packed_t w = {.q = mx_hlo_load(x->h, sym[0], qt), .scale = mx_hlo_load(x->h, sym[1], st)};
   if (p.kind == MX_PACK_Q4_AFFINE) w.offset = mx_hlo_load(x->h, sym[2], st);
   return w;
+}
+
+/* Values [rows, K/G, G] from a table declared as bytes [rows, K/2]. */
+static mx_hval_t nibbles(ctx_t *x, mx_hval_t bytes, mx_pack_t p) {
+  int64_t rows[3] = {bytes.dims[0], bytes.dims[1] * 2 / p.group, p.group};
+  return mx_hlo_reshape(x->h, mx_hlo_bytes_as_nibbles(x->h, bytes), 3, rows);
 }
 
 /* The weights [R, K/G, G] in the matmul type from values of that shape and scales [R, K/G]: the
@@ -187,9 +198,13 @@ static mx_hval_t linear(ctx_t *x, mx_hval_t in, const mx_tensor_spec_t *wt, int 
   if (!p.kind) {
     w = mx_hlo_convert(h, weight(x, wt, layer), x->g->matmul);
   } else {
-    w = dequantize(x, p, load_packed(x, wt, layer, p)); /* [N, K/G, G] */
+    packed_t pw = load_packed(x, wt, layer, p);
+    if (packed_as_bytes(wt, p)) pw.q = nibbles(x, pw.q, p);
+    w = dequantize(x, p, pw); /* [N, K/G, G] */
     int64_t ad[3] = {T, K / p.group, p.group}, wd[2] = {w.dims[0], K};
-    if (rows_product) a = mx_hlo_reshape(h, a, 3, ad);
+    /* The rows stay f32 (no round trip through the matmul type, which IREE made two more dispatches
+     * per product); the weight is the matmul type's. */
+    if (rows_product) a = mx_hlo_reshape(h, in, 3, ad);
     else w = mx_hlo_reshape(h, w, 2, wd);
   }
   int64_t S = x->g->split_reduction && T > MX_LLAMA_MAX_SLOTS ? reduction_split(T, w.dims[0], K) : 1;
@@ -219,12 +234,17 @@ static mx_hval_t embed_rows(ctx_t *x, mx_hval_t tokens) {
   mx_pack_t p = pack_of(x, t, 0);
   if (!p.kind) return mx_hlo_convert(h, mx_hlo_gather_rows(h, weight(x, t, 0), tokens), MX_F32);
   packed_t w = load_packed(x, t, 0, p);
-  int64_t V = w.q.dims[0], B = w.q.dims[1], G = w.q.dims[2], T = tokens.dims[0], flat[2] = {V, B * G}, rows[3] = {T, B, G};
-  packed_t r = {.q = mx_hlo_reshape(h, mx_hlo_gather_rows(h, mx_hlo_reshape(h, w.q, 2, flat), tokens), 3, rows),
+  int64_t T = tokens.dims[0], K = x->c->dim, B = K / p.group, G = p.group, flat[2] = {w.q.dims[0], K};
+  /* Q8 values are gathered as they are declared ([V, K/G, G] seen as [V, K]); 4-bit ones as bytes. */
+  mx_hval_t table = packed_as_bytes(t, p) ? w.q : mx_hlo_reshape(h, w.q, 2, flat), got = mx_hlo_gather_rows(h, table, tokens);
+  int64_t rows[3] = {T, B, G};
+  packed_t r = {.q = packed_as_bytes(t, p) ? nibbles(x, got, p) : mx_hlo_reshape(h, got, 3, rows),
                 .scale = mx_hlo_gather_rows(h, w.scale, tokens)};
   if (p.kind == MX_PACK_Q4_AFFINE) r.offset = mx_hlo_gather_rows(h, w.offset, tokens);
   int64_t out[2] = {T, B * G};
-  return mx_hlo_convert(h, mx_hlo_reshape(h, dequantize(x, p, r), 2, out), MX_F32);
+  /* A barrier keeps the gather and dequantization out of the first norm's reduction: fused, IREE 3.13's
+   * CPU code of a 128-token prefill at dim 2048 needed 64 KB of stack, over its 32 KB limit. */
+  return mx_hlo_barrier(h, mx_hlo_convert(h, mx_hlo_reshape(h, dequantize(x, p, r), 2, out), MX_F32));
 }
 
 /* cos and sin tables [M, head_dim] for the positions pos [M] (HF: emb = cat(freqs, freqs)). */
