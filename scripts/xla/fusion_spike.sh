@@ -13,7 +13,8 @@
 #   - sweeps --iree-opt-data-tiling (and on ROCm its ukernels) and reports how the dispatches change.
 # Prints one markdown report (also OUT_DIR/report.md). Environment: MLXCEL (build/mlxcel), MODEL (a
 # model file or directory; default: the Llama-3.2-1B configuration with LAYERS layers, weights taken
-# to be float, so --quant packed quantizes them on the host), LAYERS (2).
+# to be float, so --quant packed quantizes them on the host), LAYERS (2), CHECK (1: exit 1 unless every
+# packed decode product reads its packed values in place, with the session's flags: the CI's gate).
 set -euo pipefail
 target=${1:?usage: fusion_spike.sh llvm-cpu|cuda:sm_XY|rocm:gfxNNNN [OUT_DIR]}
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -37,6 +38,7 @@ fi
 iree_compile=$(ls "${XDG_CACHE_HOME:-$HOME/.cache}"/mlxcel/iree-*/venv/lib/python3*/site-packages/iree/compiler/_mlir_libs/iree-compile 2>/dev/null | head -1)
 [ -x "$iree_compile" ] || { say "no pinned iree-compile (make iree)"; exit 2; }
 mkdir -p "$out"
+rm -f "$out/gate-failures"
 
 # variant NAME MLXCEL-OPTIONS...: the module, its MLIR, and the flags the session compiles with.
 variant() {
@@ -52,21 +54,25 @@ flow() {
   "$iree_compile" --iree-input-type=stablehlo $(cat "$out/$name.flags") "$@" --compile-to=flow "$out/$name.mlir" \
     -o "$out/$name.$tag.flow.mlir" 2> "$out/$name.$tag.flow.log" || { echo "compile failed"; return; }
   python3 - "$out/$name.$tag.flow.mlir" <<'PY'
-import re, sys
+import math, re, sys
 text = open(sys.argv[1]).read()
-def count(fn):
-    m = re.search(r"util\.func public @%s\(.*?\n  }\n" % fn, text, re.S)
-    return len(re.findall(r"flow\.dispatch @", m.group(0))) if m else 0
-# The executables' entry points: name, inputs and outputs.
-mat, fused = [], []
+# Each executable's entry point: does it read packed values (i4/i8) and write a floating tensor of at
+# least 2^20 elements (a weight's size here) without being a product? Then it materialises weights.
+kind = {}
 for m in re.finditer(r"func\.func @(\w+)\((.*?)\) \{", text):
     name, args = m.group(1), m.group(2)
-    ins = re.findall(r"readonly:tensor<([0-9x]+)x(i4|i8)>", args)
-    outs = re.findall(r"writeonly:tensor<([0-9x]+)x(f32|f16|bf16)>", args)
-    if not ins: continue
-    big = [o for o in outs if eval("*".join(o[0].split("x"))) >= 2**20]
-    (mat if big and not re.search(r"mat(vec|mul)|reduction|contract", name) else fused).append(name)
-print(f"{count('decode_128')}|{count('prefill_128')}|{len(mat)}|{len(fused)}|{mat[0] if mat else ''}|{fused[0] if fused else ''}")
+    if not re.search(r"readonly:tensor<[0-9x]+x(i4|i8)>", args):
+        continue
+    outs = re.findall(r"writeonly:tensor<([0-9x]+)x(?:f32|f16|bf16)>", args)
+    big = any(math.prod(int(d) for d in o.split("x")) >= 2**20 for o in outs)
+    kind[name] = "mat" if big and not re.search(r"mat(vec|mul)|reduction|contract", name) else "fused"
+def fn(f):
+    m = re.search(r"util\.func public @%s\(.*?\n  }\n" % f, text, re.S)
+    names = re.findall(r"flow\.dispatch @\w+::@(\w+)", m.group(0)) if m else []
+    mat = [n for n in names if kind.get(n) == "mat"]
+    fused = [n for n in names if kind.get(n) == "fused"]
+    return [str(len(names)), str(len(mat)), str(len(fused)), mat[0] if mat else (fused[0] if fused else "")]
+print("|".join(fn("decode_128") + fn("prefill_128")))
 PY
 }
 # Integer dot instructions in the executables of NAME (the session's flags).
@@ -103,18 +109,28 @@ case $target in rocm:*) sweep+=("ukernels:--iree-rocm-enable-ukernels=all" "tili
   echo "$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')); the $what, $layers layers, context 128, f16 products."
   echo "Session flags: \`$(cat "$out/packed4.flags")\`."
   echo
-  echo "| graph | flags | dispatches: decode_128 | prefill_128 | dispatches materialising a dequantized weight | dispatches reading packed values in place | example |"
-  echo "|---|---|---|---|---|---|---|"
+  echo "Per function: dispatches in all; those that read packed values and write a dequantized weight to"
+  echo "memory (**materialised**: the product then reads floats); those that read packed values inside the"
+  echo "product (**in place**); one of them as an example."
+  echo
+  echo "| graph | flags | decode_128 dispatches | materialised | in place | example | prefill_128 dispatches | materialised | in place | example |"
+  echo "|---|---|---|---|---|---|---|---|---|---|"
   for v in f16 packed4 packed8; do
     for s in "${sweep[@]}"; do
       tag=${s%%:*} extra=${s#*:}
       # shellcheck disable=SC2086
-      IFS='|' read -r dec pre mat fused mname fname <<< "$(flow $v "$tag" $extra)"
-      ex=${mname:-$fname}
-      echo "| $v | $tag | $dec | $pre | ${mat:-?} | ${fused:-?} | ${ex:+\`$ex\`} |"
+      IFS='|' read -r dn dm df dx pn pm pf px <<< "$(flow $v "$tag" $extra)"
+      echo "| $v | $tag | $dn | ${dm:-?} | ${df:-?} | ${dx:+\`$dx\`} | ${pn:-?} | ${pm:-?} | ${pf:-?} | ${px:+\`$px\`} |"
+      if [ "$v" != f16 ] && [ "$tag" = default ] && { [ "${dm:-1}" != 0 ] || [ "${df:-0}" = 0 ]; }; then
+        echo "$v decode_128: $dm materialised, $df in place" >> "$out/gate-failures"
+      fi
     done
   done
   echo
   echo "Integer dot instructions in the executables (session flags): packed 4-bit: $(intdot packed4); packed 8-bit: $(intdot packed8); f16: $(intdot f16)."
 } | tee "$out/report.md"
 say "report: $out/report.md (modules, MLIR and flow files beside it)"
+if [ "${CHECK:-0}" = 1 ]; then
+  if [ -s "$out/gate-failures" ]; then say "gate failed: $(tr '\n' ';' < "$out/gate-failures")"; exit 1; fi
+  echo "1 passed, 0 failed"
+fi

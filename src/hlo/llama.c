@@ -103,16 +103,18 @@ typedef struct {
   mx_hval_t q, scale, offset;
 } packed_t;
 
-/* The declared types. A 4-bit embedding table is declared as its bytes, i8 [V, K/2]: IREE 3.13's CUDA
- * code generation cannot gather i4 rows ("failed to legalize vector.gather" of vector<8xi4>); its
- * rows are gathered as bytes and its LM-head product reads it as nibbles (mx_hlo_bytes_as_nibbles). */
+/* The declared types. A 4-bit embedding table is declared as its bytes, i8 [V, K/G, G/2]: IREE 3.13's
+ * CUDA code generation cannot gather i4 rows ("failed to legalize vector.gather" of vector<8xi4>); its
+ * rows are gathered as bytes, and its LM-head product reads it as nibbles [V, K/G, G/2, 2]
+ * (mx_hlo_bytes_as_nibbles) with no reshape after them: with one, IREE wrote the whole table out as
+ * f16 in every decode step instead of fusing it into the product (scripts/xla/fusion_spike.sh). */
 static bool packed_as_bytes(const mx_tensor_spec_t *t, mx_pack_t p) { return t == mx_arch_global(MX_T_EMBED) && p.kind != MX_PACK_Q8; }
 
 static void packed_types(ctx_t *x, const mx_tensor_spec_t *t, mx_pack_t p, mx_hval_t *q, mx_hval_t *scale) {
   int64_t d[2];
   mx_arch_shape(t, x->c, d);
-  int64_t qd[3] = {d[0], d[1] / p.group, p.group}, bd[2] = {d[0], d[1] / 2}, sd[2] = {d[0], d[1] / p.group};
-  *q = packed_as_bytes(t, p) ? mx_htype(MX_I8, 2, bd) : mx_htype(p.kind == MX_PACK_Q8 ? MX_I8 : MX_I4, 3, qd);
+  int64_t qd[3] = {d[0], d[1] / p.group, p.group}, bd[3] = {d[0], d[1] / p.group, p.group / 2}, sd[2] = {d[0], d[1] / p.group};
+  *q = packed_as_bytes(t, p) ? mx_htype(MX_I8, 3, bd) : mx_htype(p.kind == MX_PACK_Q8 ? MX_I8 : MX_I4, 3, qd);
   *scale = mx_htype(x->g->matmul, 2, sd);
 }
 
@@ -136,13 +138,9 @@ static packed_t load_packed(ctx_t *x, const mx_tensor_spec_t *t, int layer, mx_p
   return w;
 }
 
-/* Values [rows, K/G, G] from a table declared as bytes [rows, K/2]. */
-static mx_hval_t nibbles(ctx_t *x, mx_hval_t bytes, mx_pack_t p) {
-  int64_t rows[3] = {bytes.dims[0], bytes.dims[1] * 2 / p.group, p.group};
-  return mx_hlo_reshape(x->h, mx_hlo_bytes_as_nibbles(x->h, bytes), 3, rows);
-}
 
-/* The weights [R, K/G, G] in the matmul type from values of that shape and scales [R, K/G]: the
+
+/* The weights [R, K/G, G] (or [R, K/G, G/2, 2]) in the matmul type from values of that shape and scales [R, K/G]: the
  * dequantization of model/packing.h, as elementwise operations IREE can fuse into the product that
  * reads them (docs/quantization.md). */
 static mx_hval_t dequantize(ctx_t *x, mx_pack_t p, packed_t w) {
@@ -151,8 +149,8 @@ static mx_hval_t dequantize(ctx_t *x, mx_pack_t p, packed_t w) {
   mx_hval_t v = mx_hlo_convert(h, w.q, x->g->matmul);
   if (p.kind == MX_PACK_Q4_AFFINE)
     v = mx_hlo_binary(h, "add", v, mx_hlo_splat(h, mx_htype(x->g->matmul, v.rank, v.dims), 8.0));
-  v = mx_hlo_binary(h, "multiply", v, mx_hlo_broadcast(h, w.scale, 3, v.dims, keep));
-  if (p.kind == MX_PACK_Q4_AFFINE) v = mx_hlo_binary(h, "add", v, mx_hlo_broadcast(h, w.offset, 3, v.dims, keep));
+  v = mx_hlo_binary(h, "multiply", v, mx_hlo_broadcast(h, w.scale, v.rank, v.dims, keep));
+  if (p.kind == MX_PACK_Q4_AFFINE) v = mx_hlo_binary(h, "add", v, mx_hlo_broadcast(h, w.offset, v.rank, v.dims, keep));
   return v;
 }
 
@@ -169,17 +167,20 @@ static int64_t reduction_split(int64_t T, int64_t N, int64_t K) {
   return S;
 }
 
-/* a [R, K/G, G] times packed w [N, K/G, G] summed over both: [R, N] f32, as one multiply and one
+/* a [R, ...] times packed w [N, ...] (the same trailing dimensions) summed over them: [R, N] f32, as one multiply and one
  * reduction, not a dot_general. IREE 3.13 lowers a dot_general to a 2-D product whose weight operand
  * is a reshape of the dequantization, which it does not fuse: the dequantized weight was written to
  * memory and read back in every call. This form becomes one dispatch that reads the packed values
  * (docs/quantization.md). */
 static mx_hval_t reduce_product(ctx_t *x, mx_hval_t a, mx_hval_t w) {
   mx_hlo_t *h = x->h;
-  int64_t d[4] = {a.dims[0], w.dims[0], w.dims[1], w.dims[2]}, ak[3] = {0, 2, 3}, wk[3] = {1, 2, 3}, sum[2] = {2, 3};
-  mx_hval_t ab = mx_hlo_broadcast(h, mx_hlo_convert(h, a, MX_F32), 4, d, ak);
-  mx_hval_t wb = mx_hlo_broadcast(h, mx_hlo_convert(h, w, MX_F32), 4, d, wk);
-  return mx_hlo_reduce(h, mx_hlo_binary(h, "multiply", ab, wb), MX_REDUCE_SUM, 2, sum);
+  int n = w.rank - 1; /* the dimensions summed over */
+  int64_t d[MX_MAX_RANK] = {a.dims[0], w.dims[0]}, ak[MX_MAX_RANK] = {0}, wk[MX_MAX_RANK], sum[MX_MAX_RANK];
+  for (int i = 0; i < w.rank; i++) wk[i] = i + 1;
+  for (int i = 0; i < n; i++) d[2 + i] = w.dims[1 + i], ak[1 + i] = 2 + i, sum[i] = 2 + i;
+  mx_hval_t ab = mx_hlo_broadcast(h, mx_hlo_convert(h, a, MX_F32), n + 2, d, ak);
+  mx_hval_t wb = mx_hlo_broadcast(h, mx_hlo_convert(h, w, MX_F32), n + 2, d, wk);
+  return mx_hlo_reduce(h, mx_hlo_binary(h, "multiply", ab, wb), MX_REDUCE_SUM, n, sum);
 }
 
 /* in [T, K] f32 times W^T where W is [N, K] (a PyTorch Linear): [T, N] f32, inputs in matmul type.
@@ -199,12 +200,13 @@ static mx_hval_t linear(ctx_t *x, mx_hval_t in, const mx_tensor_spec_t *wt, int 
     w = mx_hlo_convert(h, weight(x, wt, layer), x->g->matmul);
   } else {
     packed_t pw = load_packed(x, wt, layer, p);
-    if (packed_as_bytes(wt, p)) pw.q = nibbles(x, pw.q, p);
-    w = dequantize(x, p, pw); /* [N, K/G, G] */
-    int64_t ad[3] = {T, K / p.group, p.group}, wd[2] = {w.dims[0], K};
+    if (packed_as_bytes(wt, p)) pw.q = mx_hlo_bytes_as_nibbles(h, pw.q);
+    w = dequantize(x, p, pw); /* [N, K/G, G] or [N, K/G, G/2, 2] */
+    int64_t ad[MX_MAX_RANK] = {T}, wd[2] = {w.dims[0], K};
+    for (int i = 1; i < w.rank; i++) ad[i] = w.dims[i];
     /* The rows stay f32 (no round trip through the matmul type, which IREE made two more dispatches
      * per product); the weight is the matmul type's. */
-    if (rows_product) a = mx_hlo_reshape(h, in, 3, ad);
+    if (rows_product) a = mx_hlo_reshape(h, in, w.rank, ad);
     else w = mx_hlo_reshape(h, w, 2, wd);
   }
   int64_t S = x->g->split_reduction && T > MX_LLAMA_MAX_SLOTS ? reduction_split(T, w.dims[0], K) : 1;
@@ -219,7 +221,8 @@ static mx_hval_t linear(ctx_t *x, mx_hval_t in, const mx_tensor_spec_t *wt, int 
   mx_hval_t parts[MX_LLAMA_MAX_SLOTS];
   int n = 0;
   for (int64_t r = 0; r < T; r += R) {
-    int64_t end = r + R < T ? r + R : T, s0[3] = {r, 0, 0}, s1[3] = {end, a.dims[1], a.rank == 3 ? a.dims[2] : 0};
+    int64_t end = r + R < T ? r + R : T, s0[MX_MAX_RANK] = {r}, s1[MX_MAX_RANK] = {end};
+    for (int i = 1; i < a.rank; i++) s1[i] = a.dims[i];
     mx_hval_t rows = mx_hlo_slice(h, a, s0, s1);
     parts[n++] = rows_product ? reduce_product(x, rows, w) : mx_hlo_dot(h, rows, w, 0, NULL, NULL, 1, &lc, &rc, MX_F32);
   }
@@ -234,12 +237,13 @@ static mx_hval_t embed_rows(ctx_t *x, mx_hval_t tokens) {
   mx_pack_t p = pack_of(x, t, 0);
   if (!p.kind) return mx_hlo_convert(h, mx_hlo_gather_rows(h, weight(x, t, 0), tokens), MX_F32);
   packed_t w = load_packed(x, t, 0, p);
-  int64_t T = tokens.dims[0], K = x->c->dim, B = K / p.group, G = p.group, flat[2] = {w.q.dims[0], K};
-  /* Q8 values are gathered as they are declared ([V, K/G, G] seen as [V, K]); 4-bit ones as bytes. */
-  mx_hval_t table = packed_as_bytes(t, p) ? w.q : mx_hlo_reshape(h, w.q, 2, flat), got = mx_hlo_gather_rows(h, table, tokens);
-  int64_t rows[3] = {T, B, G};
-  packed_t r = {.q = packed_as_bytes(t, p) ? nibbles(x, got, p) : mx_hlo_reshape(h, got, 3, rows),
-                .scale = mx_hlo_gather_rows(h, w.scale, tokens)};
+  bool bytes = packed_as_bytes(t, p);
+  int64_t T = tokens.dims[0], K = x->c->dim, B = K / p.group, G = p.group, flat[2] = {w.q.dims[0], bytes ? K / 2 : K};
+  /* Rows of Q8 values or of 4-bit ones' bytes, from the table seen as 2-D. */
+  mx_hval_t got = mx_hlo_gather_rows(h, mx_hlo_reshape(h, w.q, 2, flat), tokens);
+  int64_t rows[3] = {T, B, bytes ? G / 2 : G};
+  got = mx_hlo_reshape(h, got, 3, rows);
+  packed_t r = {.q = bytes ? mx_hlo_bytes_as_nibbles(h, got) : got, .scale = mx_hlo_gather_rows(h, w.scale, tokens)};
   if (p.kind == MX_PACK_Q4_AFFINE) r.offset = mx_hlo_gather_rows(h, w.offset, tokens);
   int64_t out[2] = {T, B * G};
   /* A barrier keeps the gather and dequantization out of the first norm's reduction: fused, IREE 3.13's
