@@ -145,6 +145,10 @@ run_suite "gate: SmolLM2 f32 token-exact vs HF fp32 (8 prompts x 64)" "$build/ml
 run_suite "gate: SmolLM2 f16 vs our f32 (low-precision rule)" "$build/mlxcel" check -m "$MODEL" --fixture "$FIX/smollm2.json" --precision f16
 run_suite "gate: SmolLM2 f16 with an f16 KV cache vs our f32 (low-precision rule)" "$build/mlxcel" check -m "$MODEL" \
   --fixture "$FIX/smollm2.json" --precision f16 --kv-precision f16
+# Packed quantization: the GGUF's Q4_1 and Q8_0 blocks stay packed on the device and are dequantized
+# inside each product (docs/quantization.md); in f32 that is the oracle's own dequantization.
+run_suite "gate: SmolLM2 --quant packed f32 token-exact vs HF fp32 (8 prompts x 64)" "$build/mlxcel" check -m "$MODEL" \
+  --fixture "$FIX/smollm2.json" --quant packed
 # Prompts of 1483 and 3125 tokens: prefill in 512-token chunks (extend_2048, extend_8192) at the
 # default context capacity (8192 for SmolLM2), so the module is the one `generate` compiles.
 run_suite "gate: SmolLM2 f32 token-exact vs HF fp32, long prompts in chunks (2 prompts x 32)" "$build/mlxcel" check \
@@ -173,7 +177,7 @@ qualify_quick() {
   "$PY" tests/qualify/check_report.py "$dir" --schema docs/qualification/results.schema.json --model "$MODEL" \
     --expect-verdict "conditionally supported" --expect-pass toolchain.compiler_target toolchain.runtime_driver \
     toolchain.enumeration toolchain.smoke engine.generate f32.oracle f32.batch4 f32.batch8 f16.lowprec f16.batch4 \
-    f16.batch8 server soak bf16.lowprec bf16.batch4 --expect-status packed=not_available
+    f16.batch8 server soak bf16.lowprec bf16.batch4 packed
 }
 run_suite "qualify: --quick on the CPU (SmolLM2), judged by tests/qualify/check_report.py" qualify_quick
 # The Kubernetes manifests: Kubernetes' own schemas (strict), the server's options, and the CPU one run.
@@ -189,6 +193,18 @@ run_suite "scripts/xla/validate_arch.sh with the seed's flags (SmolLM2, CPU)" va
 # The compile matrix at reduced depth (same layer shapes, 2 layers); `make compile-matrix` runs all 16.
 run_suite "compile matrix: Llama-3.2-1B graph (2 layers) for ROCm/CUDA/Metal targets" scripts/xla/compile_matrix.sh \
   --layers 2 --context 128
+
+# The packed-quantization fusion probe (scripts/xla/fusion_spike.sh; compile-only for the GPUs): every
+# packed decode product must read its packed values in place. The reports are in docs/quantization/.
+fusion_probe() {
+  local t fails=0
+  for t in llvm-cpu cuda:sm_89 rocm:gfx942 rocm:gfx1100; do
+    CHECK=1 MLXCEL=$build/mlxcel MLXCEL_SHARED=$MLXCEL_SHARED_DIR scripts/xla/fusion_spike.sh "$t" "$build/fusion/${t/:/-}" > /dev/null || fails=$((fails + 1))
+  done
+  echo "$((4 - fails)) passed, $fails failed"
+  [ $fails -eq 0 ]
+}
+run_suite "fusion probe: packed decode products read packed weights (llvm-cpu, cuda sm_89, rocm gfx942/gfx1100)" fusion_probe
 
 # A short, reproducible fuzz of every untrusted-input parser: a fixed seed and input count (make
 # fuzz-run FUZZ_SECONDS=N for long, randomly seeded runs).

@@ -511,6 +511,57 @@ static void check_gate(kit_t *k, const char *precision) {
   step_free(&s);
 }
 
+/* Whether the model's weight products are GGUF blocks (Q8_0, Q4_0, Q4_1): then --quant packed carries
+ * the very values the HF oracle dequantized, and the exact rule applies. */
+static bool block_quantized(const char *model) {
+  mx_model_t *m;
+  mx_status_t st = mx_model_open(model, &m);
+  if (st) {
+    mx_status_free(st);
+    return false;
+  }
+  const mx_weight_t *w = mx_model_layer(m, 0, MX_T_Q);
+  bool q = w && mx_wtype_block_elems(w->type) > 1;
+  mx_model_close(m);
+  return q;
+}
+
+/* Packed quantization (model/packing.h), its own row: f32 with the weights packed on the device,
+ * token-exact against the HF fixture of the same GGUF (transformers dequantizes it as we do). */
+static void packed_gate(kit_t *k) {
+  char why[1024];
+  if (k->o->prebuilt) {
+    gate(k, "packed", 4, "not_run", NULL, "no prebuilt packed module is made for --prebuilt runs; run packed where the compiler is");
+    return;
+  }
+  if (!k->fixture[0] || !block_quantized(k->model)) {
+    gate(k, "packed", 4, "not_run", NULL,
+         "the packed gate needs a GGUF with Q8_0/Q4_0/Q4_1 weights and its HF fixture (a float model would be quantized "
+         "on the host, which the oracle's weights are not)");
+    return;
+  }
+  const char *args[32] = {"check", "-m", k->model, "--fixture", k->fixture, "--precision", "f32", "--quant", "packed"};
+  int n = 9;
+  device_args(k, args, &n);
+  args[n] = NULL;
+  step_t s;
+  step(k, "packed", args, true, 3600, &s);
+  if (!s.out) {
+    failure(&s, why, sizeof why);
+    gate(k, "packed", 4, "fail", s.rel_log, "%s", why);
+    step_free(&s);
+    return;
+  }
+  json_t *prompts = json_object_get(s.out, "prompts"), *p;
+  size_t i, n_ok = 0;
+  json_array_foreach(prompts, i, p) n_ok += json_is_true(json_object_get(p, "pass"));
+  bool ok = mx_qrun_ok(&s.r) && json_is_true(json_object_get(s.out, "pass"));
+  gate(k, "packed", 4, ok ? "pass" : "fail", s.rel_log,
+       "--quant packed, f32: %zu/%zu prompts token-exact with HF fp32 over %lld steps (weights packed on the device)", n_ok,
+       json_array_size(prompts), (long long)json_integer_value(json_object_get(s.out, "steps")));
+  step_free(&s);
+}
+
 /* The batch gate at a precision for B_max 4 and 8 (4 only when !both); the throughputs go to perf. */
 static void batch_gate(kit_t *k, const char *precision, bool both, int runs) {
   char why[1024], id[32];
@@ -1166,8 +1217,7 @@ int mx_cmd_qualify(int argc, char **argv) {
   if (engine_ok && !mx_qrun_interrupted()) phase_serve_and_soak(&k);
   if (engine_ok && !mx_qrun_interrupted()) check_gate(&k, "bf16");
   if (engine_ok && !mx_qrun_interrupted()) batch_gate(&k, "bf16", false, 1);
-  if (!mx_qrun_interrupted())
-    gate(&k, "packed", 4, "not_available", NULL, "MLXCEL_XLA_QUANT=packed is not implemented in this build (issue 16)");
+  if (engine_ok && !mx_qrun_interrupted()) packed_gate(&k);
   static const char *precisions[] = {"f32", "f16", "bf16"};
   for (int i = 0; engine_ok && i < 3 && !mx_qrun_interrupted(); i++) phase_perf(&k, precisions[i]);
 
