@@ -63,7 +63,8 @@ for m in $modules; do
   case $p in packed-*) quant=packed ;; esac
   v=$out/vmfb/$p-s$s.vmfb
   say "compiling $p, $s slot(s) for cuda:$target"
-  log=$("$out/bin/mlxcel" compile --config "$cfg" --weights-dtype bf16 --precision "${p#packed-}" --quant $quant --slots "$s" --context "$context" \
+  wd=bf16; [ $quant = packed ] && wd=${p#packed-} # a packed model's other weights are in the precision's type
+  log=$("$out/bin/mlxcel" compile --config "$cfg" --weights-dtype $wd --precision "${p#packed-}" --quant $quant --slots "$s" --context "$context" \
         --device cuda --cuda-target "$target" -o "$v" 2>&1) || { say "compile failed: $log"; exit 1; }
   echo "$log" >> "$out/vmfb/compile.log"
   secs=$(echo "$log" | sed -n 's/.* in \([0-9.]*\) s: .*/\1/p' | head -1)

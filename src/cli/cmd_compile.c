@@ -101,6 +101,10 @@ int mx_cmd_compile(int argc, char **argv) {
   if (!st && pack) mx_target_for_packed(&target);
   mx_model_close(m);
   if (!st && a.weights) st = mx_parse_precision(a.weights, &weights);
+  if (!st && pack && weights != precision)
+    st = mx_status_make(MX_STAGE_USAGE, "drop --weights-dtype, or give the precision's type",
+                        "--weights-dtype %s with --quant packed: a packed model's other weights are stored in the precision's "
+                        "type (%s)", mx_dtype_name(weights), mx_dtype_name(precision));
   if (!st && ctx > c.max_position) c.max_position = (int)ctx;
   mx_llama_graph_t g;
   mx_llama_graph_options_t go = {.precision = precision, .kv = kv, .weight_dtype = weights, .slots = (int)slots, .capacity = (int)ctx,

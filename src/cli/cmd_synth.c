@@ -10,7 +10,7 @@
 
 typedef struct {
   const char *config, *tokenizer, *out, *dtype;
-  long seed;
+  long seed, q4_grid;
 } synth_opts_t;
 
 static const mx_opt_t synth_rows[] = {
@@ -24,13 +24,17 @@ static const mx_opt_t synth_rows[] = {
                .def = "0", .help = "seeds every tensor's stream, with the tensor's name"),
     MX_OPT_ROW(synth_opts_t, dtype, .name = "--dtype", .kind = MX_OPT_ENUM, .choices = "bf16|f16|f32", .def = "bf16",
                .help = "the weights' storage type"),
+    MX_OPT_ROW(synth_opts_t, q4_grid, .name = "--q4-grid", .kind = MX_OPT_INT, .metavar = "G", .lo = 32, .hi = 128,
+               .help = "matrices on the 4-bit affine grid of groups of G (32, 64 or 128; --dtype f32) that --quant packed "
+                       "--quant-bits 4 --quant-group G recovers exactly: an HF oracle on the checkpoint then sees the "
+                       "weights the packed path dequantizes (docs/quantization.md)"),
 };
 
 int mx_cmd_synth(int argc, char **argv) {
   synth_opts_t a = {0};
   mx_opt_cmd_t c = {
       .prog = "mlxcel synth",
-      .synopsis = "--config CONFIG.json --tokenizer DIR -o OUT_DIR [--seed N] [--dtype bf16|f16|f32]",
+      .synopsis = "--config CONFIG.json --tokenizer DIR -o OUT_DIR [--seed N] [--dtype bf16|f16|f32] [--q4-grid G]",
       .about = "Writes a complete HF model directory (config.json, model.safetensors, tokenizer.json and "
                "tokenizer_config.json copied from DIR) with deterministic pseudo-random weights: matrices uniform with "
                "standard deviation 0.02, RMSNorm weights uniform on [0.9, 1.1], one xorshift stream per tensor seeded "
@@ -44,7 +48,8 @@ int mx_cmd_synth(int argc, char **argv) {
   if (code >= 0) return code;
   const char *dtype = a.dtype;
   mx_synth_options_t o = {.config_path = a.config, .tokenizer_dir = a.tokenizer, .out_dir = a.out, .seed = (uint64_t)a.seed,
-                          .dtype = !strcmp(dtype, "f32") ? MX_W_F32 : !strcmp(dtype, "f16") ? MX_W_F16 : MX_W_BF16};
+                          .dtype = !strcmp(dtype, "f32") ? MX_W_F32 : !strcmp(dtype, "f16") ? MX_W_F16 : MX_W_BF16,
+                          .q4_grid = (int)a.q4_grid};
   double t0 = mx_now_ms();
   uint64_t params = 0, bytes = 0;
   mx_status_t st = mx_synth_write(&o, &params, &bytes);

@@ -162,7 +162,7 @@ static mx_status_t write_prepared(const mx_model_t *m, role_t *roles, int n, mx_
   if (!st) st = mx_cache_file_seal(tmp, path); /* removes tmp when it fails */
   if (st) unlink(tmp);
   if (!st && herr.tensors)
-    mx_log(MX_LOG_INFO, "mlxcel: quantized %d float tensors on the host: relative RMS error %.4f", herr.tensors,
+    mx_log(MX_LOG_INFO, "mlxcel: quantized %d float tensors on the host: relative RMS error %.3g", herr.tensors,
            herr.ref2 > 0 ? sqrt(herr.err2 / herr.ref2) : 0.0);
   free(e);
   return st;

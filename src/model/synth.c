@@ -64,7 +64,23 @@ static uint64_t tensor_elems(const synth_tensor_t *t) {
   return (uint64_t)t->shape[0] * (uint64_t)(t->rank == 2 ? t->shape[1] : 1);
 }
 
-static mx_status_t write_tensor(FILE *f, const synth_tensor_t *t, uint64_t seed, mx_wtype_t dtype, void *buf) {
+/* Moves each group of G values onto its 4-bit grid (synth.h): m = lo rounded down to a multiple of
+ * 2^-20, d = (hi - lo) / 15 rounded up to one, so the lowest value lands on q = 0 and the highest on
+ * q = 15, and the host quantizer (model/packing.c) finds d and m again exactly. */
+static void onto_q4_grid(float *v, uint32_t n, int G) {
+  const double u = 1.0 / 1048576.0;
+  for (uint32_t g0 = 0; g0 + (uint32_t)G <= n; g0 += (uint32_t)G) {
+    float lo = v[g0], hi = v[g0];
+    for (uint32_t i = g0; i < g0 + (uint32_t)G; i++) lo = fminf(lo, v[i]), hi = fmaxf(hi, v[i]);
+    double m = floor(lo / u) * u, d = ceil((hi - lo) / 15.0 / u) * u;
+    for (uint32_t i = g0; i < g0 + (uint32_t)G; i++) {
+      double q = d > 0 ? nearbyint((v[i] - m) / d) : 0;
+      v[i] = (float)((q < 0 ? 0 : q > 15 ? 15 : q) * d + m);
+    }
+  }
+}
+
+static mx_status_t write_tensor(FILE *f, const synth_tensor_t *t, uint64_t seed, mx_wtype_t dtype, int q4_grid, void *buf) {
   uint64_t s = stream_seed(seed, t->name), left = tensor_elems(t);
   const double a = t->is_norm ? 0.1 : 0.02 * sqrt(3.0), center = t->is_norm ? 1.0 : 0.0;
   while (left > 0) {
@@ -77,6 +93,7 @@ static mx_status_t write_tensor(FILE *f, const synth_tensor_t *t, uint64_t seed,
       else if (dtype == MX_W_F16) ((uint16_t *)buf)[i] = mx_f32_to_f16(v);
       else ((uint16_t *)buf)[i] = mx_f32_to_bf16(v);
     }
+    if (q4_grid && !t->is_norm && t->rank == 2) onto_q4_grid(buf, n, q4_grid); /* dtype f32: checked */
     size_t bytes = (size_t)n * (dtype == MX_W_F32 ? 4 : 2);
     if (fwrite(buf, 1, bytes, f) != bytes) return mx_status_make(MX_STAGE_IO, "check free disk space", "short write of %s", t->name);
     left -= n;
@@ -111,6 +128,10 @@ mx_status_t mx_synth_write(const mx_synth_options_t *o, uint64_t *params_out, ui
   MX_RETURN_IF_ERROR(mx_read_file(o->config_path, 4u << 20, &config_text, NULL));
   mx_model_config_t c;
   mx_status_t st = mx_config_from_hf_json(config_text, NULL, o->config_path, &c);
+  if (!st && o->q4_grid && (o->dtype != MX_W_F32 || (o->q4_grid != 32 && o->q4_grid != 64 && o->q4_grid != 128)))
+    st = mx_status_make(MX_STAGE_USAGE, "use --q4-grid 32, 64 or 128 with --dtype f32",
+                        "a 4-bit grid of groups of %d in %s: the grid needs 32, 64 or 128 and f32 to stay exact", o->q4_grid,
+                        mx_wtype_name(o->dtype));
   char tok_src[4096], path[4096];
   snprintf(tok_src, sizeof tok_src, "%s/tokenizer.json", o->tokenizer_dir ? o->tokenizer_dir : "");
   if (!st && (!o->tokenizer_dir || !mx_file_exists(tok_src)))
@@ -145,7 +166,7 @@ mx_status_t mx_synth_write(const mx_synth_options_t *o, uint64_t *params_out, ui
     double t0 = mx_now_ms(), next_report = t0 + 2000;
     uint64_t done = 0;
     for (int i = 0; i < n && !st; i++) {
-      st = write_tensor(f, &t[i], o->seed, o->dtype, buf);
+      st = write_tensor(f, &t[i], o->seed, o->dtype, o->q4_grid, buf);
       done += tensor_elems(&t[i]);
       if (!o->quiet && mx_now_ms() > next_report) {
         mx_log(MX_LOG_INFO, "mlxcel synth: %3.0f%% (%.2f of %.2f G parameters)", 100.0 * (double)done / (double)params,

@@ -5,7 +5,12 @@
  * stream seeded from (seed, tensor name) by FNV-1a + splitmix64, so a tensor's values do not depend
  * on the order of writing. Matrices (embeddings and projections) are uniform on [-a, a] with
  * a = 0.02 * sqrt(3), i.e. standard deviation 0.02 (HF's initializer_range default); RMSNorm
- * weights are uniform on [0.9, 1.1]. Values are drawn in f32 and rounded to nearest even. */
+ * weights are uniform on [0.9, 1.1]. Values are drawn in f32 and rounded to nearest even.
+ *
+ * With q4_grid G (f32 only), each group of G consecutive values of a matrix row is then moved onto a
+ * 4-bit affine grid, q * d + m with q in 0..15, whose d and m are multiples of 2^-20: every grid value
+ * is exact in f32 and `--quant packed --quant-bits 4 --quant-group G` recovers exactly the same d, m
+ * and q. So an HF oracle run on the checkpoint sees the very weights the packed device path dequantizes. */
 #ifndef MX_MODEL_SYNTH_H
 #define MX_MODEL_SYNTH_H
 
@@ -21,6 +26,7 @@ typedef struct {
   uint64_t seed;
   mx_wtype_t dtype; /* MX_W_F32, MX_W_F16 or MX_W_BF16 */
   int quiet;        /* no progress lines */
+  int q4_grid;      /* > 0: matrices on the 4-bit affine grid of groups of this size (f32 only; see synth.c) */
 } mx_synth_options_t;
 
 /* Writes config.json, model.safetensors, tokenizer files. *bytes_out: bytes of tensor data. */
