@@ -27,10 +27,15 @@ synth=build/oracle/llama-3.2-1b-synth
   --steps 64 -o "$out/llama32-1b-synth.json"
 "$py" tests/oracle/hf_trajectory.py --dir "$synth" --prompts tests/oracle/prompts.json --set llama32-1b-synth-long \
   --steps 32 -o "$out/llama32-1b-synth-long.json"
+grid=build/oracle/llama-3.2-1b-q4grid
+[ -f "$grid/model.safetensors" ] || build/mlxcel synth --config "$shared/data/llama-3.2-1b/config.json" \
+  --tokenizer "$shared/data/llama3-tokenizer" -o "$grid" --seed 0 --dtype f32 --q4-grid 32
+"$py" tests/oracle/hf_trajectory.py --dir "$grid" --prompts tests/oracle/prompts.json --set llama32-1b-synth \
+  --steps 64 -o "$out/llama32-1b-q4grid.json"
 "$py" - "$out" <<'PY'
 import json, sys
 bad = 0
-for name in ("smollm2", "smollm2-long", "llama32-1b-synth", "llama32-1b-synth-long"):
+for name in ("smollm2", "smollm2-long", "llama32-1b-synth", "llama32-1b-synth-long", "llama32-1b-q4grid"):
     old = json.load(open(f"tests/oracle/fixtures/{name}.json"))["prompts"]
     new = json.load(open(f"{sys.argv[1]}/{name}.json"))["prompts"]
     for o, n in zip(old, new):

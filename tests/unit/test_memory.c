@@ -51,6 +51,22 @@ static void estimate_counts_the_graphs_buffers(void **state) {
   assert_non_null(strstr(e.activation_what, "score_16's logits"));
 }
 
+/* --quant packed: each weight as the plan carries it (model/packing.h), the norms in the weight type. */
+static void packed_weights_count_as_the_plan_carries_them(void **state) {
+  (void)state;
+  mx_pack_t plan[MX_T_GLOBAL_COUNT + MX_T_LAYER_COUNT];
+  for (int i = 0; i < MX_T_GLOBAL_COUNT + MX_T_LAYER_COUNT; i++) plan[i] = (mx_pack_t){MX_PACK_Q4_AFFINE, 8};
+  plan[mx_pack_index_global(MX_T_FINAL_NORM)] = plan[mx_pack_index_layer(0, MX_T_ATTN_NORM)] =
+      plan[mx_pack_index_layer(0, MX_T_FFN_NORM)] = (mx_pack_t){MX_PACK_NONE, 0};
+  mx_llama_graph_t g = tiny_graph(1, 16, 0, false);
+  g.pack = plan;
+  mx_memory_estimate_t e;
+  mx_memory_estimate(&g, &e);
+  /* 2944 matrix elements (embed 640, q 256, k and v 128, o 256, gate, up and down 512): half a byte
+   * each, plus a scale and an offset of 4 bytes per 8; the 48 norm values in f32. */
+  assert_int_equal(e.weights, 2944 / 2 + 2 * (2944 / 8) * 4 + 48 * 4);
+}
+
 /* SmolLM2-135M's shapes at the CLI's largest context: the prefill's scores are what cannot fit. */
 static void estimate_grows_with_the_context(void **state) {
   (void)state;
@@ -143,6 +159,7 @@ static void refusal_names_the_bytes(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(estimate_counts_the_graphs_buffers),
+      cmocka_unit_test(packed_weights_count_as_the_plan_carries_them),
       cmocka_unit_test(estimate_grows_with_the_context),
       cmocka_unit_test(meminfo_available),
       cmocka_unit_test(refusal_names_the_bytes),

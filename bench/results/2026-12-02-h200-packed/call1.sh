@@ -6,8 +6,8 @@
 # 1. one packed generate (prepares the packed weights; logs the quantization error),
 # 2. iree-benchmark-module on the decode and prefill functions, both modules, two rounds,
 # 3. the peer harness: mlxcel bf16 and packed-bf16 at B = 1 and 8, JAX/XLA bf16, 3 runs each,
-# 4. Nsight Compute on one decode step of each module (kernel times and DRAM bytes).
-# Run from the repository root with .gpu/pk carried:  bash bench/results/2026-12-02-h200-packed/call1.sh
+# (4 and 5 are call2.sh.) Run from the repository root with .gpu/pk carried:
+#   bash bench/results/2026-12-02-h200-packed/call1.sh
 set -u
 P=.gpu/pk M=/tmp/peers-l1b
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --target /tmp/peers-site $P/whl/*.whl || exit 1
@@ -28,7 +28,7 @@ bm() { # TAG VMFB PARAMS FUNCTION INPUTS...
     --benchmark_repetitions=5 > /tmp/bm.log 2>&1
   echo "$tag $fn rc=$? $(grep -E "real_time_(median|min|max) " /tmp/bm.log | awk '{printf "%s %s %s  ", $1, $2, $3}')" >> $OUT/bench.log
 }
-for r in 1 2; do
+for r in 1 2; do # the second round: the decode steps only
   for m in "bf16 $P/vmfb/bf16-s1.vmfb $M/model.safetensors" "packed $P/vmfb/packed-bf16-s1.vmfb $W"; do
     set -- $m
     bm $1 $2 $3 decode_512_steps --input=1xi32=5 --input=1xi32=200
@@ -43,14 +43,4 @@ for r in 1 2; do
 done
 # 3.
 ( cd $P && OUT=$OUT PEERS="mlxcel jax" DTYPES="bf16 packed-bf16" BATCHES="1 8" JAX_DTYPES=bf16 RUNS=3 CONTEXT=512 \
-  timeout 420 bash peers/gpu.sh ) > $OUT/peers.out 2>&1
-# 4.
-for m in "bf16 $P/vmfb/bf16-s1.vmfb $M/model.safetensors" "packed $P/vmfb/packed-bf16-s1.vmfb $W"; do
-  set -- $m
-  timeout 100 ncu --clock-control none --metrics gpu__time_duration.sum,dram__bytes_read.sum --csv --print-units base \
-    $RT/iree-run-module --device=cuda --module=$2 --parameters=model=$3 --function=decode_512 \
-    --input=1xi32=5 --input=1xi32=200 > /tmp/ncu-$1.csv 2> $OUT/ncu-$1.err
-  echo "ncu $1 rc=$? kernels $(grep -c gpu__time_duration /tmp/ncu-$1.csv)" >> $OUT/bench.log
-  gzip -c /tmp/ncu-$1.csv > $OUT/ncu-$1.csv.gz
-  python3 bench/results/2026-12-01-h200-attention/ncu_table.py $OUT/ncu-$1.csv.gz > $OUT/ncu-table-$1.txt 2>&1
-done
+  timeout 380 bash peers/gpu.sh ) > $OUT/peers.out 2>&1
