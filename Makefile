@@ -148,7 +148,12 @@ TSAN_OPT := -O1 -g -fsanitize=thread -fno-omit-frame-pointer
 tsan-bins:
 	@$(MAKE) --no-print-directory BUILD=build-tsan OPT="$(TSAN_OPT)" unit-bins
 
-unit-bins: $(UNIT_BIN) $(BUILD)/mlxcel $(BUILD)/mlxcel-worker.py $(BUILD)/fake-hip/libamdhip64.so
+unit-bins: $(UNIT_BIN) $(BUILD)/mlxcel $(BUILD)/mlxcel-worker.py $(BUILD)/fake-hip/libamdhip64.so $(BUILD)/tests/dequant_dump
+
+# GGUF block dequantization as a command, for the gguf package's parity test (tests/oracle/dequant_parity.py).
+$(BUILD)/tests/dequant_dump: tests/tools/dequant_dump.c $(BUILD)/libmlxcel.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
 
 # A HIP runtime that loads but has no GPU, for the ROCm diagnostics tests (tests/fixtures/fake_hip.c).
 $(BUILD)/fake-hip/libamdhip64.so: tests/fixtures/fake_hip.c

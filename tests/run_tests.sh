@@ -145,6 +145,10 @@ run_suite "gate: SmolLM2 f32 token-exact vs HF fp32 (8 prompts x 64)" "$build/ml
 run_suite "gate: SmolLM2 f16 vs our f32 (low-precision rule)" "$build/mlxcel" check -m "$MODEL" --fixture "$FIX/smollm2.json" --precision f16
 run_suite "gate: SmolLM2 f16 with an f16 KV cache vs our f32 (low-precision rule)" "$build/mlxcel" check -m "$MODEL" \
   --fixture "$FIX/smollm2.json" --precision f16 --kv-precision f16
+# GGUF block dequantization (every type the loader takes, K-quants included) against the gguf package's
+# reference dequantizer, bit for bit, on random blocks.
+run_suite "oracle: GGUF dequantization bit-identical to the gguf package (12 block types)" "$PY" tests/oracle/dequant_parity.py \
+  --tool "$build/tests/dequant_dump"
 # Packed quantization: the GGUF's Q4_1 and Q8_0 blocks stay packed on the device and are dequantized
 # inside each product (docs/quantization.md); in f32 that is the oracle's own dequantization.
 run_suite "gate: SmolLM2 --quant packed f32 token-exact vs HF fp32 (8 prompts x 64)" "$build/mlxcel" check -m "$MODEL" \
@@ -159,6 +163,14 @@ SYNTH=$build/oracle/llama-3.2-1b-synth
   --tokenizer "$MLXCEL_SHARED_DIR/data/llama3-tokenizer" -o "$SYNTH" --seed 0
 run_suite "gate: synthetic Llama-3.2-1B f32 token-exact vs HF fp32 (2 prompts x 64)" "$build/mlxcel" check -m "$SYNTH" \
   --fixture "$FIX/llama32-1b-synth.json"
+# Packed 4-bit weights quantized on the host, against HF on the same values: the synthetic 1B drawn on
+# the grid that --quant packed recovers exactly (f32, 4.9 GB); its 4-bit embedding goes through the
+# packed-bytes gather and LM head (SmolLM2's is Q8_0).
+GRID=$build/oracle/llama-3.2-1b-q4grid
+[ -f "$GRID/model.safetensors" ] || "$build/mlxcel" synth --config "$MLXCEL_SHARED_DIR/data/llama-3.2-1b/config.json" \
+  --tokenizer "$MLXCEL_SHARED_DIR/data/llama3-tokenizer" -o "$GRID" --seed 0 --dtype f32 --q4-grid 32
+run_suite "gate: synthetic Llama-3.2-1B on the 4-bit grid, --quant packed f32 token-exact vs HF fp32 (2 prompts x 64)" \
+  "$build/mlxcel" check -m "$GRID" --fixture "$FIX/llama32-1b-q4grid.json" --quant packed --context 512
 
 # Continuous batching: every batched greedy stream equals its own single-sequence run (B_max 4 and 8).
 run_suite "gate: continuous batching reference-exact, SmolLM2 B_max 4 and 8" "$build/mlxcel" batch-bench -m "$MODEL" --slots 4,8

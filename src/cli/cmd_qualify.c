@@ -536,7 +536,7 @@ static void packed_gate(kit_t *k) {
   }
   if (!k->fixture[0] || !block_quantized(k->model)) {
     gate(k, "packed", 4, "not_run", NULL,
-         "the packed gate needs a GGUF with Q8_0/Q4_0/Q4_1 weights and its HF fixture (a float model would be quantized "
+         "the packed gate needs a GGUF with block-quantized weights and its HF fixture (a float model would be quantized "
          "on the host, which the oracle's weights are not)");
     return;
   }

@@ -75,7 +75,7 @@ static const mx_opt_t session_rows[] = {
     SESSION_ROW(quant, .part = MX_CLI_GRAPH, .name = "--quant", .kind = MX_OPT_ENUM, .choices = "none|packed",
                 .env = "MLXCEL_XLA_QUANT", .def = "none",
                 .help = "packed: quantized weights stay packed on the device and are dequantized inside each product "
-                        "(GGUF Q8_0/Q4_0/Q4_1 as they are, float weights quantized on the host); none: expanded at load "
+                        "(GGUF blocks in their own groups, float weights quantized on the host); none: expanded at load "
                         "(docs/quantization.md)"),
     SESSION_ROW(quant_bits, .part = MX_CLI_GRAPH, .name = "--quant-bits", .kind = MX_OPT_ENUM, .choices = "4|8",
                 .env = "MLXCEL_XLA_QUANT_BITS", .def = "4",

@@ -71,14 +71,14 @@ static int list_entries(const role_t *roles, int n, mx_dtype_t dt, const mx_pack
       k++;
       continue;
     }
-    if (p.kind != MX_PACK_Q8) {
+    if (mx_pack_bits(p.kind) == 4) {
       e[k].dtype = MX_W_U8;
       e[k].shape[1] /= 2;
     } else {
       e[k].dtype = MX_W_I8;
     }
     k++;
-    for (int part = 0; part < (p.kind == MX_PACK_Q4_AFFINE ? 2 : 1); part++, k++) {
+    for (int part = 0; part < (mx_pack_affine(p.kind) ? 2 : 1); part++, k++) {
       e[k] = (mx_st_entry_t){.dtype = as_wtype(dt), .rank = 2, .shape = {w->shape[0], w->shape[1] / p.group}};
       snprintf(e[k].name, sizeof e[k].name, "%s%s", roles[i].name, part ? MX_PACK_OFFSET_SUFFIX : MX_PACK_SCALE_SUFFIX);
     }
@@ -115,8 +115,8 @@ static mx_status_t write_role(FILE *f, const mx_model_t *m, const role_t *role, 
   float *f32 = malloc(sizeof(float) * (size_t)cols);
   void *outrow = malloc(sizeof(float) * (size_t)cols);
   float *scales = p.kind ? malloc(sizeof(float) * (size_t)(rows * groups)) : NULL;
-  float *offsets = p.kind == MX_PACK_Q4_AFFINE ? malloc(sizeof(float) * (size_t)(rows * groups)) : NULL;
-  mx_status_t st = !f32 || !outrow || (p.kind && !scales) || (p.kind == MX_PACK_Q4_AFFINE && !offsets) ? mx_status_oom() : NULL;
+  float *offsets = mx_pack_affine(p.kind) ? malloc(sizeof(float) * (size_t)(rows * groups)) : NULL;
+  mx_status_t st = !f32 || !outrow || (p.kind && !scales) || (mx_pack_affine(p.kind) && !offsets) ? mx_status_oom() : NULL;
   const mx_model_config_t *c = mx_model_config(m);
   if (!st && p.kind) herr->tensors += !from_blocks;
   for (int64_t r = 0; r < rows && !st; r++) {
@@ -133,7 +133,7 @@ static mx_status_t write_role(FILE *f, const mx_model_t *m, const role_t *role, 
         for (int64_t k = 0; k < cols; k++) herr->ref2 += (double)f32[k] * f32[k];
       }
     }
-    if (p.kind) st = put(f, outrow, (size_t)(p.kind == MX_PACK_Q8 ? cols : cols / 2), tmp);
+    if (p.kind) st = put(f, outrow, (size_t)(mx_pack_bits(p.kind) == 8 ? cols : cols / 2), tmp);
     else st = put_floats(f, f32, cols, dt, outrow, tmp);
   }
   if (!st && scales) st = put_floats(f, scales, rows * groups, dt, scales, tmp); /* in place: f16/bf16 halves fit */

@@ -79,7 +79,16 @@ static int ggml_type(uint32_t t, mx_wtype_t *out) {
     case 1: *out = MX_W_F16; return 0;
     case 2: *out = MX_W_Q4_0; return 0;
     case 3: *out = MX_W_Q4_1; return 0;
+    case 6: *out = MX_W_Q5_0; return 0;
+    case 7: *out = MX_W_Q5_1; return 0;
     case 8: *out = MX_W_Q8_0; return 0;
+    case 10: *out = MX_W_Q2_K; return 0;
+    case 11: *out = MX_W_Q3_K; return 0;
+    case 12: *out = MX_W_Q4_K; return 0;
+    case 13: *out = MX_W_Q5_K; return 0;
+    case 14: *out = MX_W_Q6_K; return 0;
+    case 20: *out = MX_W_IQ4_NL; return 0;
+    case 23: *out = MX_W_IQ4_XS; return 0;
     case 30: *out = MX_W_BF16; return 0;
     default: return -1;
   }
@@ -147,7 +156,7 @@ static mx_status_t parse_tensor_infos(reader_t *r, const char *name, int file_in
     }
     uint32_t t = rd_u32(r);
     if (!r->bad && ggml_type(t, &w->type) != 0)
-      return mx_status_make(MX_STAGE_IO, "use a GGUF with F32, F16, BF16, Q8_0, Q4_0 or Q4_1 tensors",
+      return mx_status_make(MX_STAGE_IO, "use a GGUF with F32, F16, BF16, Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, Q2_K..Q6_K, IQ4_NL or IQ4_XS tensors",
                             "%s: tensor '%s' has unsupported type %s (%u)", name, w->name, ggml_type_name(t), t);
     w->file_offset = rd_u64(r); /* relative to the data section for now */
     if (r->bad) return mx_status_make(MX_STAGE_IO, REMEDY, "%s: tensor infos run past the end of the file", name);

@@ -108,13 +108,15 @@ typedef struct {
  * rows are gathered as bytes, and its LM-head product reads it as nibbles [V, K/G, G/2, 2]
  * (mx_hlo_bytes_as_nibbles) with no reshape after them: with one, IREE wrote the whole table out as
  * f16 in every decode step instead of fusing it into the product (scripts/xla/fusion_spike.sh). */
-static bool packed_as_bytes(const mx_tensor_spec_t *t, mx_pack_t p) { return t == mx_arch_global(MX_T_EMBED) && p.kind != MX_PACK_Q8; }
+static bool packed_as_bytes(const mx_tensor_spec_t *t, mx_pack_t p) {
+  return t == mx_arch_global(MX_T_EMBED) && mx_pack_bits(p.kind) == 4;
+}
 
 static void packed_types(ctx_t *x, const mx_tensor_spec_t *t, mx_pack_t p, mx_hval_t *q, mx_hval_t *scale) {
   int64_t d[2];
   mx_arch_shape(t, x->c, d);
   int64_t qd[3] = {d[0], d[1] / p.group, p.group}, bd[3] = {d[0], d[1] / p.group, p.group / 2}, sd[2] = {d[0], d[1] / p.group};
-  *q = packed_as_bytes(t, p) ? mx_htype(MX_I8, 3, bd) : mx_htype(p.kind == MX_PACK_Q8 ? MX_I8 : MX_I4, 3, qd);
+  *q = packed_as_bytes(t, p) ? mx_htype(MX_I8, 3, bd) : mx_htype(mx_pack_bits(p.kind) == 8 ? MX_I8 : MX_I4, 3, qd);
   *scale = mx_htype(x->g->matmul, 2, sd);
 }
 
@@ -134,7 +136,7 @@ static packed_t load_packed(ctx_t *x, const mx_tensor_spec_t *t, int layer, mx_p
   mx_hval_t qt, st;
   packed_types(x, t, p, &qt, &st);
   packed_t w = {.q = mx_hlo_load(x->h, sym[0], qt), .scale = mx_hlo_load(x->h, sym[1], st)};
-  if (p.kind == MX_PACK_Q4_AFFINE) w.offset = mx_hlo_load(x->h, sym[2], st);
+  if (mx_pack_affine(p.kind)) w.offset = mx_hlo_load(x->h, sym[2], st);
   return w;
 }
 
@@ -150,7 +152,7 @@ static mx_hval_t dequantize(ctx_t *x, mx_pack_t p, packed_t w) {
   if (p.kind == MX_PACK_Q4_AFFINE)
     v = mx_hlo_binary(h, "add", v, mx_hlo_splat(h, mx_htype(x->g->matmul, v.rank, v.dims), 8.0));
   v = mx_hlo_binary(h, "multiply", v, mx_hlo_broadcast(h, w.scale, v.rank, v.dims, keep));
-  if (p.kind == MX_PACK_Q4_AFFINE) v = mx_hlo_binary(h, "add", v, mx_hlo_broadcast(h, w.offset, v.rank, v.dims, keep));
+  if (mx_pack_affine(p.kind)) v = mx_hlo_binary(h, "add", v, mx_hlo_broadcast(h, w.offset, v.rank, v.dims, keep));
   return v;
 }
 
@@ -244,7 +246,7 @@ static mx_hval_t embed_rows(ctx_t *x, mx_hval_t tokens) {
   int64_t rows[3] = {T, B, bytes ? G / 2 : G};
   got = mx_hlo_reshape(h, got, 3, rows);
   packed_t r = {.q = bytes ? mx_hlo_bytes_as_nibbles(h, got) : got, .scale = mx_hlo_gather_rows(h, w.scale, tokens)};
-  if (p.kind == MX_PACK_Q4_AFFINE) r.offset = mx_hlo_gather_rows(h, w.offset, tokens);
+  if (mx_pack_affine(p.kind)) r.offset = mx_hlo_gather_rows(h, w.offset, tokens);
   int64_t out[2] = {T, B * G};
   /* A barrier keeps the gather and dequantization out of the first norm's reduction: fused, IREE 3.13's
    * CPU code of a 128-token prefill at dim 2048 needed 64 KB of stack, over its 32 KB limit. */
@@ -612,7 +614,7 @@ static void declare_param(ctx_t *x, const mx_tensor_spec_t *t, int layer) {
     packed_types(x, t, p, &qt, &st);
     mx_hlo_declare_param(x->h, sym[0], key[0], qt);
     mx_hlo_declare_param(x->h, sym[1], key[1], st);
-    if (p.kind == MX_PACK_Q4_AFFINE) mx_hlo_declare_param(x->h, sym[2], key[2], st);
+    if (mx_pack_affine(p.kind)) mx_hlo_declare_param(x->h, sym[2], key[2], st);
     return;
   }
   char key[160], sym[160];

@@ -8,9 +8,29 @@
 const char *mx_pack_kind_name(mx_pack_kind_t k) {
   switch (k) {
     case MX_PACK_Q8: return "q8";
+    case MX_PACK_Q8_AFFINE: return "q8-affine";
     case MX_PACK_Q4: return "q4";
     case MX_PACK_Q4_AFFINE: return "q4-affine";
     default: return "none";
+  }
+}
+
+/* How each GGUF block type is carried (packing.h): its own groups, in the narrowest form that holds its values. */
+static mx_pack_t block_form(mx_wtype_t t) {
+  switch (t) {
+    case MX_W_Q8_0:
+    case MX_W_Q5_0:
+    case MX_W_IQ4_NL:
+    case MX_W_IQ4_XS: return (mx_pack_t){MX_PACK_Q8, 32};
+    case MX_W_Q6_K: return (mx_pack_t){MX_PACK_Q8, 16};
+    case MX_W_Q5_1:
+    case MX_W_Q5_K: return (mx_pack_t){MX_PACK_Q8_AFFINE, 32};
+    case MX_W_Q4_0: return (mx_pack_t){MX_PACK_Q4, 32};
+    case MX_W_Q3_K: return (mx_pack_t){MX_PACK_Q4, 16};
+    case MX_W_Q4_1:
+    case MX_W_Q4_K: return (mx_pack_t){MX_PACK_Q4_AFFINE, 32};
+    case MX_W_Q2_K: return (mx_pack_t){MX_PACK_Q4_AFFINE, 16};
+    default: return (mx_pack_t){MX_PACK_NONE, 0};
   }
 }
 
@@ -18,24 +38,19 @@ mx_status_t mx_pack_choose(const mx_tensor_spec_t *t, const char *name, mx_wtype
                            const mx_quant_options_t *q, mx_pack_t *out) {
   *out = (mx_pack_t){MX_PACK_NONE, 0};
   if (!q->on || t->is_norm || t->rank != 2) return NULL;
-  switch (source) {
-    case MX_W_Q8_0: *out = (mx_pack_t){MX_PACK_Q8, 32}; break;
-    case MX_W_Q4_0: *out = (mx_pack_t){MX_PACK_Q4, 32}; break;
-    case MX_W_Q4_1: *out = (mx_pack_t){MX_PACK_Q4_AFFINE, 32}; break;
-    case MX_W_F32:
-    case MX_W_F16:
-    case MX_W_BF16:
-      if (q->host_bits != 4 && q->host_bits != 8)
-        return mx_status_make(MX_STAGE_USAGE, "use --quant-bits 4 or 8", "%d-bit packed weights are not supported", q->host_bits);
-      if (q->host_group != 32 && q->host_group != 64 && q->host_group != 128)
-        return mx_status_make(MX_STAGE_USAGE, "use --quant-group 32, 64 or 128", "a quantization group of %d is not supported",
-                              q->host_group);
-      *out = (mx_pack_t){q->host_bits == 8 ? MX_PACK_Q8 : MX_PACK_Q4_AFFINE, q->host_group};
-      break;
-    default:
-      return mx_status_make(MX_STAGE_USAGE, "drop --quant packed for this model",
-                            "tensor %s is %s, which the packed mode does not carry (it carries Q8_0, Q4_0, Q4_1 and float)",
-                            name, mx_wtype_name(source));
+  *out = block_form(source);
+  bool is_float = source == MX_W_F32 || source == MX_W_F16 || source == MX_W_BF16;
+  if (!out->kind && !is_float)
+    return mx_status_make(MX_STAGE_USAGE, "drop --quant packed for this model",
+                          "tensor %s is %s, which the packed mode does not carry (it carries GGUF's block types and float)",
+                          name, mx_wtype_name(source));
+  if (!out->kind) { /* float: quantized on the host */
+    if (q->host_bits != 4 && q->host_bits != 8)
+      return mx_status_make(MX_STAGE_USAGE, "use --quant-bits 4 or 8", "%d-bit packed weights are not supported", q->host_bits);
+    if (q->host_group != 32 && q->host_group != 64 && q->host_group != 128)
+      return mx_status_make(MX_STAGE_USAGE, "use --quant-group 32, 64 or 128", "a quantization group of %d is not supported",
+                            q->host_group);
+    *out = (mx_pack_t){q->host_bits == 8 ? MX_PACK_Q8 : MX_PACK_Q4_AFFINE, q->host_group};
   }
   if (dims[1] % out->group != 0)
     return mx_status_make(MX_STAGE_USAGE, "use a --quant-group that divides the input dimension, or drop --quant packed",
@@ -47,6 +62,7 @@ uint64_t mx_pack_bytes(mx_pack_t p, int64_t N, int64_t K, mx_dtype_t scale) {
   uint64_t n = (uint64_t)N * (uint64_t)K, groups = n / (uint64_t)p.group, s = mx_dtype_size(scale);
   switch (p.kind) {
     case MX_PACK_Q8: return n + groups * s;
+    case MX_PACK_Q8_AFFINE: return n + 2 * groups * s;
     case MX_PACK_Q4: return n / 2 + groups * s;
     case MX_PACK_Q4_AFFINE: return n / 2 + 2 * groups * s;
     default: return 0;
@@ -108,21 +124,19 @@ double mx_pack_quantize_row(mx_pack_t p, mx_dtype_t scale, const float *x, int64
   return err;
 }
 
-static uint16_t rd16(const uint8_t *p) { return (uint16_t)(p[0] | (p[1] << 8)); }
-
 void mx_pack_from_blocks(mx_wtype_t source, const uint8_t *row, int64_t K, uint8_t *values, float *scales, float *offsets) {
-  int bytes = mx_wtype_block_bytes(source);
-  for (int64_t b = 0; b < K / 32; b++, row += bytes) {
-    scales[b] = mx_f16_to_f32(rd16(row));
-    if (source == MX_W_Q8_0) {
-      for (int i = 0; i < 32; i++) values[b * 32 + i] = row[2 + i];
-      continue;
+  int be = mx_wtype_block_elems(source), bb = mx_wtype_block_bytes(source);
+  mx_pack_t p = block_form(source);
+  mx_wblock_t blk;
+  for (int64_t b = 0; b < K / be && mx_wtype_decode_block(source, row + b * bb, &blk); b++)
+    for (int g = 0; g < blk.n_groups; g++) {
+      int64_t at = b * blk.n_groups + g, first = b * be + (int64_t)g * blk.group;
+      scales[at] = blk.scale[g];
+      if (mx_pack_affine(p.kind)) offsets[at] = blk.offset[g];
+      for (int i = 0; i < blk.group; i++) {
+        int q = blk.q[g * blk.group + i];
+        if (mx_pack_bits(p.kind) == 8) values[first + i] = (uint8_t)(int8_t)q;
+        else put4(values, first + i, p.kind == MX_PACK_Q4 ? q + 8 : q); /* put4 stores its argument minus 8 */
+      }
     }
-    const uint8_t *qs = row + (source == MX_W_Q4_1 ? 4 : 2);
-    if (source == MX_W_Q4_1) offsets[b] = mx_f16_to_f32(rd16(row + 2));
-    for (int i = 0; i < 16; i++) { /* GGUF: element i in the low nibble of byte i, element 16 + i in its high one */
-      put4(values, b * 32 + i, qs[i] & 0x0f);
-      put4(values, b * 32 + 16 + i, qs[i] >> 4);
-    }
-  }
 }

@@ -9,11 +9,15 @@
  *   NAME.scale   [N, K / group], in the precision's type;
  *   NAME.offset  [N, K / group], the affine form only;
  * and dequantizes as
- *   MX_PACK_Q8:        w = q * scale                  GGUF Q8_0; --quant-bits 8 on the host
- *   MX_PACK_Q4:        w = q * scale, q = nibble - 8  GGUF Q4_0
- *   MX_PACK_Q4_AFFINE: w = (q + 8) * scale + offset   GGUF Q4_1; --quant-bits 4 on the host
- * (the stored 4-bit q is the unsigned nibble minus 8, because IREE's input conversion takes signed
- * i4 globals only: docs/quantization.md). In f32 this is GGUF's own dequantization, bit for bit. */
+ *   MX_PACK_Q8:        w = q * scale                  GGUF Q8_0, Q5_0, Q6_K, IQ4_NL, IQ4_XS; --quant-bits 8 on the host
+ *   MX_PACK_Q8_AFFINE: w = q * scale + offset         GGUF Q5_1, Q5_K (values 0..31 in a byte)
+ *   MX_PACK_Q4:        w = q * scale                  GGUF Q4_0, Q3_K (signed 4-bit values)
+ *   MX_PACK_Q4_AFFINE: w = (q + 8) * scale + offset   GGUF Q4_1, Q4_K, Q2_K; --quant-bits 4 on the host
+ * The groups are GGUF's own (format/wtype.h mx_wtype_decode_block: 32, or 16 for Q2_K, Q3_K, Q6_K),
+ * their scales d * sub-block scale and offsets -(dmin * sub-block minimum) for the K-quants. (The
+ * stored 4-bit q of the affine form is the unsigned value minus 8, because IREE's input conversion
+ * takes signed i4 globals only: docs/quantization.md.) In f32 this is GGUF's own dequantization, bit
+ * for bit: the K-quants' scale products are exact in f32. */
 #ifndef MX_MODEL_PACKING_H
 #define MX_MODEL_PACKING_H
 
@@ -28,7 +32,11 @@
 #define MX_PACK_SCALE_SUFFIX ".scale"
 #define MX_PACK_OFFSET_SUFFIX ".offset"
 
-typedef enum { MX_PACK_NONE = 0, MX_PACK_Q8, MX_PACK_Q4, MX_PACK_Q4_AFFINE } mx_pack_kind_t;
+typedef enum { MX_PACK_NONE = 0, MX_PACK_Q8, MX_PACK_Q8_AFFINE, MX_PACK_Q4, MX_PACK_Q4_AFFINE } mx_pack_kind_t;
+
+/* 4 or 8 (0 for none); whether the form has offsets. */
+static inline int mx_pack_bits(mx_pack_kind_t k) { return k == MX_PACK_NONE ? 0 : k == MX_PACK_Q4 || k == MX_PACK_Q4_AFFINE ? 4 : 8; }
+static inline bool mx_pack_affine(mx_pack_kind_t k) { return k == MX_PACK_Q8_AFFINE || k == MX_PACK_Q4_AFFINE; }
 
 typedef struct {
   mx_pack_kind_t kind;
@@ -67,8 +75,8 @@ uint64_t mx_pack_plan_hash(const mx_pack_t *plan, int n);
 double mx_pack_quantize_row(mx_pack_t p, mx_dtype_t scale, const float *x, int64_t K, uint8_t *values, float *scales,
                             float *offsets);
 
-/* One row of GGUF blocks (Q8_0, Q4_0 or Q4_1, K elements) in the packed form: the same values, scales
- * and minimums, moved, not rounded. */
+/* One row of GGUF blocks (any block type, K elements) in the packed form mx_pack_choose gave it: the
+ * same values, scales and offsets (mx_wtype_decode_block), moved, not rounded. */
 void mx_pack_from_blocks(mx_wtype_t source, const uint8_t *row, int64_t K, uint8_t *values, float *scales, float *offsets);
 
 #endif

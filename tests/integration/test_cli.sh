@@ -221,6 +221,14 @@ grep -q 'compiling' "$err" && bad "the long prompt reached the compiler" || ok "
 expect_error "-n beyond the context capacity" 2 usage "$BIN" generate -m "$SMOL" -p hi -n 600 --context 512
 expect_error "an f16 KV cache with the exact f32 mode" 2 usage "$BIN" generate -m "$SMOL" -p hi --kv-precision f16
 grep -q 'needs --precision f16 or bf16' "$err" && ok "the refusal names the precisions it needs" || bad "kv refusal text"
+# packed quantization's options: refused before compiling, in one line
+expect_error "unknown --quant" 2 usage "$BIN" generate -m "$SMOL" -p hi --quant int3
+expect_error "unknown MLXCEL_XLA_QUANT" 2 usage env MLXCEL_XLA_QUANT=gptq "$BIN" generate -m "$SMOL" -p hi
+expect_error "a quantization group that is not 32, 64 or 128" 2 usage "$BIN" generate -m "$SMOL" -p hi --quant packed --quant-group 48
+expect_error "--weights-dtype other than the precision with --quant packed" 2 usage "$BIN" compile \
+  --config "$SHARED/data/llama-3.2-1b/config.json" --layers 1 --quant packed --precision f32 --weights-dtype bf16
+expect_error "a 4-bit grid in bf16" 2 usage "$BIN" synth --config "$SHARED/data/llama-3.2-1b/config.json" \
+  --tokenizer "$SHARED/data/llama3-tokenizer" -o "$tmpm/grid" --q4-grid 32
 expect_error "unknown precision (flag)" 2 usage "$BIN" generate -m "$SMOL" -p hi --precision f8
 expect_error "unknown precision (environment)" 2 usage env MLXCEL_XLA_PRECISION=int4 "$BIN" generate -m "$SMOL" -p hi
 expect_error "context capacity out of range" 2 usage "$BIN" generate -m "$SMOL" -p hi --context 999999

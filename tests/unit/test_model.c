@@ -129,7 +129,8 @@ static void gguf_corruptions_are_named(void **state) {
   free(b);
 }
 
-/* Rewrites the ggml type of the first tensor in a tiny file to an unsupported one (Q4_K = 12). */
+/* Rewrites the ggml type of the first tensor in a tiny file: to one the loader does not take (IQ2_XXS =
+ * 16), named; and to a K-quant (Q4_K = 12), whose 256-element super-blocks a 64-wide row cannot hold. */
 static void gguf_unsupported_type_is_named(void **state) {
   (void)state;
   size_t n;
@@ -138,9 +139,11 @@ static void gguf_unsupported_type_is_named(void **state) {
   uint8_t *p = memmem(b, n, name, strlen(name));
   assert_non_null(p);
   uint8_t *type = p + strlen(name) + 4 + 8 * 2; /* n_dims, two dims */
-  type[0] = 12;
+  type[0] = 16;
   mx_gguf_t *g;
-  assert_status(mx_gguf_parse(b, n, "x.gguf", 0, &g), MX_STAGE_IO, "unsupported type Q4_K");
+  assert_status(mx_gguf_parse(b, n, "x.gguf", 0, &g), MX_STAGE_IO, "unsupported type IQ2_XXS");
+  type[0] = 12;
+  assert_status(mx_gguf_parse(b, n, "x.gguf", 0, &g), MX_STAGE_IO, "Q4_K");
   free(b);
 }
 

@@ -1,6 +1,6 @@
 /* Packed quantization's host side (model/packing.c): GGUF blocks moved into the packed form dequantize,
  * by the graph's formula, to exactly what the GGUF dequantizer (format/wtype.c, itself checked against
- * the gguf package through the HF gates) gives; host quantization stays within half a step; the
+ * the gguf package by tests/oracle/dequant_parity.py) gives; host quantization stays within half a step; the
  * plan refuses what it cannot carry, naming the tensor. */
 #include "testutil.h"
 
@@ -16,36 +16,55 @@ static uint32_t next(void) { return rng = rng * 1664525u + 1013904223u; }
 static float device_value(mx_pack_t p, const uint8_t *values, const float *scales, const float *offsets, int64_t i) {
   int64_t b = i / p.group;
   if (p.kind == MX_PACK_Q8) return (float)(int8_t)values[i] * scales[b];
+  if (p.kind == MX_PACK_Q8_AFFINE) return (float)(int8_t)values[i] * scales[b] + offsets[b];
   int nib = (values[i / 2] >> (4 * (i & 1))) & 0x0f, q = nib >= 8 ? nib - 16 : nib; /* signed i4 */
   if (p.kind == MX_PACK_Q4) return (float)q * scales[b];
   return ((float)q + 8.0f) * scales[b] + offsets[b];
 }
 
-static void blocks_round_trip(mx_wtype_t t, mx_pack_kind_t kind) {
-  enum { K = 256 };
+/* Random blocks of a type, every byte random but its f16 scale fields finite. */
+static void random_blocks(mx_wtype_t t, uint8_t *row, int n_blocks) {
+  static const struct {
+    mx_wtype_t t;
+    int at[2];
+  } scales[] = {{MX_W_Q8_0, {0, -1}}, {MX_W_Q4_0, {0, -1}}, {MX_W_Q4_1, {0, 2}},   {MX_W_Q5_0, {0, -1}},
+                {MX_W_Q5_1, {0, 2}},  {MX_W_Q2_K, {80, 82}}, {MX_W_Q3_K, {108, -1}}, {MX_W_Q4_K, {0, 2}},
+                {MX_W_Q5_K, {0, 2}},  {MX_W_Q6_K, {208, -1}}, {MX_W_IQ4_NL, {0, -1}}, {MX_W_IQ4_XS, {0, -1}}};
   int bb = mx_wtype_block_bytes(t);
-  uint8_t row[K / 32 * 34], values[K];
-  float want[K], scales[K / 32], offsets[K / 32];
-  for (int i = 0; i < K / 32 * bb; i++) row[i] = (uint8_t)next();
-  for (int b = 0; b < K / 32; b++) { /* finite f16 scales and minimums */
-    uint16_t d = mx_f32_to_f16((float)(next() % 1000) / 4096.0f), m = mx_f32_to_f16(-(float)(next() % 1000) / 512.0f);
-    memcpy(row + b * bb, &d, 2);
-    if (t == MX_W_Q4_1) memcpy(row + b * bb + 2, &m, 2);
-  }
-  mx_wtype_to_f32(t, row, K, want);
-  mx_pack_from_blocks(t, row, K, values, scales, offsets);
-  mx_pack_t p = {kind, 32};
-  for (int64_t i = 0; i < K; i++) {
-    float got = device_value(p, values, scales, offsets, i);
-    if (memcmp(&got, &want[i], sizeof got) != 0) fail_msg("%s element %lld: %.9g, GGUF %.9g", mx_wtype_name(t), (long long)i, got, want[i]);
-  }
+  for (int i = 0; i < n_blocks * bb; i++) row[i] = (uint8_t)next();
+  for (size_t k = 0; k < sizeof scales / sizeof scales[0]; k++)
+    for (int j = 0; scales[k].t == t && j < 2 && scales[k].at[j] >= 0; j++)
+      for (int b = 0; b < n_blocks; b++) {
+        uint16_t d = mx_f32_to_f16(((float)(next() % 2001) - 1000.0f) / 4096.0f);
+        memcpy(row + b * bb + scales[k].at[j], &d, 2);
+      }
 }
 
+/* Every GGUF block type moved into its packed form dequantizes, by the graph's formula, to exactly
+ * what format/wtype.c gives (which tests/oracle/dequant_parity.py holds to the gguf package). */
 static void gguf_blocks_dequantize_bit_for_bit(void **state) {
   (void)state;
-  blocks_round_trip(MX_W_Q8_0, MX_PACK_Q8);
-  blocks_round_trip(MX_W_Q4_0, MX_PACK_Q4);
-  blocks_round_trip(MX_W_Q4_1, MX_PACK_Q4_AFFINE);
+  enum { K = 512 };
+  mx_wtype_t types[] = {MX_W_Q8_0, MX_W_Q4_0, MX_W_Q4_1, MX_W_Q5_0, MX_W_Q5_1, MX_W_Q2_K,
+                        MX_W_Q3_K, MX_W_Q4_K, MX_W_Q5_K, MX_W_Q6_K, MX_W_IQ4_NL, MX_W_IQ4_XS};
+  mx_quant_options_t on = {.on = true, .host_bits = 4, .host_group = 32};
+  int64_t dims[2] = {1, K};
+  for (size_t k = 0; k < sizeof types / sizeof types[0]; k++) {
+    mx_wtype_t t = types[k];
+    static uint8_t row[K / 32 * 34 + 1024], values[K];
+    float want[K], scales[K / 16], offsets[K / 16];
+    random_blocks(t, row, K / mx_wtype_block_elems(t));
+    mx_pack_t p;
+    assert_ok(mx_pack_choose(mx_arch_layer(MX_T_Q), "q", t, dims, &on, &p));
+    mx_wtype_to_f32(t, row, K, want);
+    mx_pack_from_blocks(t, row, K, values, scales, offsets);
+    for (int64_t i = 0; i < K; i++) {
+      float got = device_value(p, values, scales, offsets, i);
+      if (memcmp(&got, &want[i], sizeof got) != 0)
+        fail_msg("%s (%s, group %d) element %lld: %.9g, GGUF %.9g", mx_wtype_name(t), mx_pack_kind_name(p.kind), p.group,
+                 (long long)i, got, want[i]);
+    }
+  }
 }
 
 static void host_quantization_is_within_half_a_step(void **state) {
