@@ -97,8 +97,8 @@ static mx_pack_t pack_of(ctx_t *x, const mx_tensor_spec_t *t, int layer) {
   return (mx_pack_t){0};
 }
 
-/* A packed weight's parameters: values [N, K/G, G] (i8, or i4), scales and offsets [N, K/G] in the
- * matmul type (offsets only for the affine form). */
+/* A packed weight's parameters: values [N, K/G, G] (i8 or i4; a 4-bit embedding's as bytes, below),
+ * scales and offsets [N, K/G] in the matmul type (offsets only for the affine forms). */
 typedef struct {
   mx_hval_t q, scale, offset;
 } packed_t;
@@ -140,11 +140,9 @@ static packed_t load_packed(ctx_t *x, const mx_tensor_spec_t *t, int layer, mx_p
   return w;
 }
 
-
-
-/* The weights [R, K/G, G] (or [R, K/G, G/2, 2]) in the matmul type from values of that shape and scales [R, K/G]: the
- * dequantization of model/packing.h, as elementwise operations IREE can fuse into the product that
- * reads them (docs/quantization.md). */
+/* The weights [R, K/G, G] (or [R, K/G, G/2, 2]) in the matmul type from values of that shape and
+ * scales [R, K/G]: the dequantization of model/packing.h, as elementwise operations IREE can fuse into
+ * the product that reads them (docs/quantization.md). */
 static mx_hval_t dequantize(ctx_t *x, mx_pack_t p, packed_t w) {
   mx_hlo_t *h = x->h;
   int64_t keep[2] = {0, 1};
@@ -169,11 +167,11 @@ static int64_t reduction_split(int64_t T, int64_t N, int64_t K) {
   return S;
 }
 
-/* a [R, ...] times packed w [N, ...] (the same trailing dimensions) summed over them: [R, N] f32, as one multiply and one
- * reduction, not a dot_general. IREE 3.13 lowers a dot_general to a 2-D product whose weight operand
- * is a reshape of the dequantization, which it does not fuse: the dequantized weight was written to
- * memory and read back in every call. This form becomes one dispatch that reads the packed values
- * (docs/quantization.md). */
+/* a [R, ...] times a dequantized packed w [N, ...] (the same trailing dimensions) summed over them:
+ * [R, N] f32, as one multiply and one reduction, not a dot_general. IREE 3.13 lowers a dot_general to
+ * a 2-D product whose weight operand is a reshape of the dequantization, which it does not fuse: the
+ * dequantized weight was written to memory and read back in every call. This form becomes one
+ * dispatch that reads the packed values (docs/quantization.md). */
 static mx_hval_t reduce_product(ctx_t *x, mx_hval_t a, mx_hval_t w) {
   mx_hlo_t *h = x->h;
   int n = w.rank - 1; /* the dimensions summed over */
