@@ -113,7 +113,7 @@ help_lists() {
   elif [ -n "$missing" ]; then bad "$cmd --help lacks$missing"
   else ok "$cmd --help lists its options"; fi
 }
-SESSION_FLAGS="--device --cuda-target --rocm-target --vulkan-target --precision --context"
+SESSION_FLAGS="--device --cuda-target --rocm-target --vulkan-target --precision --context --quant --quant-bits --quant-group"
 help_lists generate -m --model -p --prompt -n --max-tokens --chat --no-chat --system --temperature --top-k --top-p \
   --min-p --repeat-penalty --seed --stop --ignore-eos --stats $SESSION_FLAGS --vmfb
 help_lists check -m --model --fixture --steps $SESSION_FLAGS --vmfb
@@ -126,7 +126,7 @@ help_lists devices
 help_lists qualify --device --cuda-target --rocm-target -m --model --quick --full --soak-minutes --fixture --prebuilt \
   --prepare -o --output --note --force
 help_lists info -m --model
-help_lists synth --config --tokenizer -o --output --seed --dtype
+help_lists synth --config --tokenizer -o --output --seed --dtype --q4-grid
 help_lists tokenize -m --model -p --prompt --jsonl --no-bos
 help_lists template -m --model --messages --no-generation-prompt
 "$BIN-server" --help >"$out" 2>&1 && head -1 "$out" | grep -q '^usage: mlxcel-server ' \
@@ -137,8 +137,8 @@ untrue=""
 for cmd in generate check serve batch-bench compile smoke devices qualify info synth tokenize template; do
   "$BIN" "$cmd" --help 2>/dev/null | grep -E '^  -' | sed -E 's/^  //; s/  .*//' > "$out"
   while read -r left; do
-    meta=$(sed -E 's/^(-[a-z], )?--?[a-z-]+ ?//' <<<"$left")
-    for f in $(grep -oE -- '(^|, )--?[a-z][a-z-]*' <<<"$left" | sed 's/^, //'); do
+    meta=$(sed -E 's/^(-[a-z], )?--?[a-z0-9-]+ ?//' <<<"$left")
+    for f in $(grep -oE -- '(^|, )--?[a-z][a-z0-9-]*' <<<"$left" | sed 's/^, //'); do
       if [ -n "$meta" ]; then "$BIN" "$cmd" "$f" x --help >/dev/null 2>&1 || untrue="$untrue $cmd:$f"
       else "$BIN" "$cmd" "$f" --help >/dev/null 2>&1 || untrue="$untrue $cmd:$f"; fi
     done
