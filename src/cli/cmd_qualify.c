@@ -511,8 +511,9 @@ static void check_gate(kit_t *k, const char *precision) {
   step_free(&s);
 }
 
-/* Whether the model's weight products are GGUF blocks (Q8_0, Q4_0, Q4_1): then --quant packed carries
- * the very values the HF oracle dequantized, and the exact rule applies. */
+/* Whether the model's weight products are GGUF blocks (any block type; layer 0's Q projection stands
+ * for them): then --quant packed carries the very values the HF oracle dequantized, and the exact
+ * rule applies. */
 static bool block_quantized(const char *model) {
   mx_model_t *m;
   mx_status_t st = mx_model_open(model, &m);
