@@ -1,5 +1,7 @@
 /* mlxcel generate: text generation, streamed to stdout. */
+#include <errno.h>
 #include <jansson.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,10 +32,10 @@ typedef struct {
   mx_cli_session_args_t s;
   const char *prompt, *system, *json;
   long n_new, top_k, seed;
-  double temperature, top_p, min_p, repeat_penalty;
+  double temperature, top_p, min_p, repeat_penalty, presence_penalty, frequency_penalty;
   int chat; /* 0: the model decides (on when it has a template), 1: --chat, 2: --no-chat */
   int stats, ignore_eos;
-  mx_opt_list_t stops;
+  mx_opt_list_t stops, biases;
 } gen_opts_t;
 
 _Static_assert(MAX_STOPS <= MX_OPT_LIST_MAX, "--stop needs a larger option list");
@@ -58,6 +60,12 @@ static const mx_opt_t gen_rows[] = {
             .help = "drop tokens less likely than P times the likeliest (0: off)"),
     GEN_ROW(repeat_penalty, .name = "--repeat-penalty", .kind = MX_OPT_FLOAT, .metavar = "R", .def = "1",
             .help = "penalize the tokens already seen (1: off)"),
+    GEN_ROW(presence_penalty, .name = "--presence-penalty", .kind = MX_OPT_FLOAT, .metavar = "P", .def = "0",
+            .help = "subtract P from the logit of every token generated so far, -2..2 (OpenAI's; 0: off)"),
+    GEN_ROW(frequency_penalty, .name = "--frequency-penalty", .kind = MX_OPT_FLOAT, .metavar = "F", .def = "0",
+            .help = "subtract F per earlier occurrence from a generated token's logit, -2..2 (OpenAI's; 0: off)"),
+    GEN_ROW(biases, .name = "--logit-bias", .kind = MX_OPT_LIST, .metavar = "ID=B", .hi = MX_OPT_LIST_MAX,
+            .help = "add B (-100..100) to token ID's logit; repeatable (`mlxcel tokenize` shows ids)"),
     GEN_ROW(seed, .name = "--seed", .kind = MX_OPT_INT, .metavar = "S", .lo = 0, .hi = 0x7fffffff, .def = "0",
             .help = "the sampler's seed"),
     GEN_ROW(stops, .name = "--stop", .kind = MX_OPT_LIST, .metavar = "TEXT", .hi = MAX_STOPS,
@@ -85,6 +93,22 @@ static void help(void) {
   mx_opt_help(&c, stdout);
 }
 
+/* --logit-bias ID=B, as the server's logit_bias {"ID": B}; the ranges are mx_sampling_validate's. */
+static mx_status_t parse_bias(const char *arg, mx_logit_bias_t *out) {
+  char *end;
+  errno = 0;
+  long id = strtol(arg, &end, 10);
+  if (end == arg || *end != '=' || errno || id < 0 || id > INT32_MAX)
+    return mx_status_make(MX_STAGE_USAGE, "write it as ID=BIAS, e.g. --logit-bias 2=-100", "--logit-bias '%s' is not ID=BIAS", arg);
+  const char *b = end + 1;
+  double bias = strtod(b, &end);
+  if (end == b || *end)
+    return mx_status_make(MX_STAGE_USAGE, "write it as ID=BIAS, e.g. --logit-bias 2=-100", "--logit-bias '%s' has no number after '='",
+                          arg);
+  *out = (mx_logit_bias_t){.id = (int32_t)id, .bias = (float)bias};
+  return NULL;
+}
+
 static mx_status_t parse_args(int argc, char **argv, gen_args_t *a, int *want_help) {
   gen_opts_t o = {0};
   mx_opt_cmd_t c = gen_cmd(&o);
@@ -105,7 +129,10 @@ static mx_status_t parse_args(int argc, char **argv, gen_args_t *a, int *want_he
   a->ignore_eos = o.ignore_eos;
   for (a->n_stops = 0; a->n_stops < o.stops.n; a->n_stops++) a->stops[a->n_stops] = o.stops.v[a->n_stops];
   a->sp = (mx_sampling_t){.temperature = (float)o.temperature, .top_k = (int)o.top_k, .top_p = (float)o.top_p,
-                          .min_p = (float)o.min_p, .repeat_penalty = (float)o.repeat_penalty, .seed = (uint64_t)o.seed};
+                          .min_p = (float)o.min_p, .repeat_penalty = (float)o.repeat_penalty,
+                          .presence_penalty = (float)o.presence_penalty, .frequency_penalty = (float)o.frequency_penalty,
+                          .seed = (uint64_t)o.seed};
+  for (; a->sp.n_bias < o.biases.n; a->sp.n_bias++) MX_RETURN_IF_ERROR(parse_bias(o.biases.v[a->sp.n_bias], &a->sp.bias[a->sp.n_bias]));
   MX_RETURN_IF_ERROR(mx_sampling_validate(&a->sp));
   return mx_cli_session_options(&o.s, &a->so);
 }
@@ -145,6 +172,7 @@ static mx_status_t run(gen_args_t *a) {
   if (!st && (long)ids.n + a->n_new > mx_session_capacity(s))
     st = mx_status_make(MX_STAGE_USAGE, "lower -n or raise --context / MLXCEL_XLA_CONTEXT_CAPACITY",
                         "prompt (%zu tokens) plus -n %ld exceeds the context capacity %d", ids.n, a->n_new, mx_session_capacity(s));
+  if (!st) st = mx_sampling_check_vocab(&a->sp, mx_session_config(s)->vocab);
   if (!st) st = mx_session_start(s);
   mx_seq_t q = {0};
   mx_seq_timing_t tm = {0};

@@ -10,6 +10,7 @@ struct mx_sampler {
   uint64_t rng;
   int32_t *order;
   uint8_t *seen;
+  int32_t *count; /* zero between picks: presence and frequency count the output here */
 };
 
 mx_status_t mx_sampling_validate(const mx_sampling_t *s) {
@@ -23,12 +24,40 @@ mx_status_t mx_sampling_validate(const mx_sampling_t *s) {
   if (!(s->repeat_penalty >= MX_SAMPLING_MIN_REPEAT_PENALTY && s->repeat_penalty <= 10))
     return mx_status_make(MX_STAGE_USAGE, "use a value in [0.01, 10], 1 = off", "repetition penalty %g is out of range",
                           s->repeat_penalty);
+  const float P = MX_SAMPLING_MAX_PENALTY, B = MX_SAMPLING_MAX_BIAS;
+  if (!(s->presence_penalty >= -P && s->presence_penalty <= P))
+    return mx_status_make(MX_STAGE_USAGE, "use a value in [-2, 2], 0 = off", "presence penalty %g is out of range", s->presence_penalty);
+  if (!(s->frequency_penalty >= -P && s->frequency_penalty <= P))
+    return mx_status_make(MX_STAGE_USAGE, "use a value in [-2, 2], 0 = off", "frequency penalty %g is out of range",
+                          s->frequency_penalty);
+  if (s->n_bias < 0 || s->n_bias > MX_SAMPLING_MAX_BIASED)
+    return mx_status_make(MX_STAGE_USAGE, "bias at most 300 tokens", "logit bias has %d entries", s->n_bias);
+  for (int i = 0; i < s->n_bias; i++) {
+    if (s->bias[i].id < 0)
+      return mx_status_make(MX_STAGE_USAGE, "use token ids of the model's vocabulary", "logit bias token id %d is negative",
+                            (int)s->bias[i].id);
+    if (!(s->bias[i].bias >= -B && s->bias[i].bias <= B))
+      return mx_status_make(MX_STAGE_USAGE, "use a bias in [-100, 100]", "logit bias %g of token %d is out of range",
+                            s->bias[i].bias, (int)s->bias[i].id);
+  }
+  return NULL;
+}
+
+mx_status_t mx_sampling_check_vocab(const mx_sampling_t *s, int vocab) {
+  for (int i = 0; i < s->n_bias; i++)
+    if (s->bias[i].id >= vocab)
+      return mx_status_make(MX_STAGE_USAGE, "use token ids of the model's vocabulary (`mlxcel tokenize` shows them)",
+                            "logit bias token id %d is outside the vocabulary of %d tokens", (int)s->bias[i].id, vocab);
   return NULL;
 }
 
 static bool greedy_temperature(float t) { return t < MX_SAMPLING_GREEDY_TEMPERATURE; }
 
-bool mx_sampling_is_greedy(const mx_sampling_t *s) { return greedy_temperature(s->temperature) && s->repeat_penalty == 1; }
+/* Anything that changes a logit needs the logits on the host, even at temperature 0. */
+bool mx_sampling_is_greedy(const mx_sampling_t *s) {
+  return greedy_temperature(s->temperature) && s->repeat_penalty == 1 && s->presence_penalty == 0 && s->frequency_penalty == 0 &&
+         s->n_bias == 0;
+}
 
 mx_sampler_t *mx_sampler_create(const mx_sampling_t *p, int vocab) {
   mx_sampler_t *s = calloc(1, sizeof *s);
@@ -39,7 +68,8 @@ mx_sampler_t *mx_sampler_create(const mx_sampling_t *p, int vocab) {
   if (!s->rng) s->rng = 1;
   s->order = malloc(sizeof *s->order * (size_t)vocab);
   s->seen = calloc((size_t)vocab, 1);
-  if (!s->order || !s->seen) {
+  s->count = calloc((size_t)vocab, sizeof *s->count);
+  if (!s->order || !s->seen || !s->count) {
     mx_sampler_destroy(s);
     return NULL;
   }
@@ -50,6 +80,7 @@ void mx_sampler_destroy(mx_sampler_t *s) {
   if (!s) return;
   free(s->order);
   free(s->seen);
+  free(s->count);
   free(s);
 }
 
@@ -89,18 +120,37 @@ static int32_t finite_argmax(const float *logits, int n) {
  * to the last candidate, the least likely. Such a row gets the argmax of its finite raw logits (the
  * row as it came, before the penalty and the temperature): a defined choice, the one greedy decoding
  * makes among the entries that are usable. */
-int32_t mx_sampler_pick(mx_sampler_t *s, float *logits, const int32_t *history, int n_history) {
+static bool in_vocab(const mx_sampler_t *s, int32_t id) { return id >= 0 && id < s->vocab; }
+
+/* OpenAI's presence and frequency penalties over the output `gen`: counted in one pass, applied in a
+ * second, which also puts each count back to zero. */
+static void penalize_output(mx_sampler_t *s, float *logits, const int32_t *gen, int n_gen) {
+  if (s->p.presence_penalty == 0 && s->p.frequency_penalty == 0) return;
+  for (int i = 0; i < n_gen; i++)
+    if (in_vocab(s, gen[i])) s->count[gen[i]]++;
+  for (int i = 0; i < n_gen; i++) {
+    int32_t id = gen[i];
+    if (!in_vocab(s, id) || !s->count[id]) continue;
+    logits[id] -= (float)s->count[id] * s->p.frequency_penalty + s->p.presence_penalty;
+    s->count[id] = 0;
+  }
+}
+
+int32_t mx_sampler_pick(mx_sampler_t *s, float *logits, const int32_t *history, int n_history, int n_prompt) {
   int V = s->vocab;
   int32_t fallback = finite_argmax(logits, V);
+  for (int i = 0; i < s->p.n_bias; i++)
+    if (in_vocab(s, s->p.bias[i].id)) logits[s->p.bias[i].id] += s->p.bias[i].bias;
   if (s->p.repeat_penalty != 1) {
     memset(s->seen, 0, (size_t)V);
     for (int i = 0; i < n_history; i++)
-      if (history[i] >= 0 && history[i] < V && !s->seen[history[i]]) {
+      if (in_vocab(s, history[i]) && !s->seen[history[i]]) {
         s->seen[history[i]] = 1;
         float *l = &logits[history[i]];
         *l = *l > 0 ? *l / s->p.repeat_penalty : *l * s->p.repeat_penalty;
       }
   }
+  if (n_prompt >= 0 && n_prompt < n_history) penalize_output(s, logits, history + n_prompt, n_history - n_prompt);
   bool greedy = greedy_temperature(s->p.temperature);
   float top = -INFINITY;
   for (int i = 0; i < V; i++) {

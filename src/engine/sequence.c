@@ -17,6 +17,7 @@ const char *mx_finish_name(mx_finish_t f) {
 
 mx_status_t mx_seq_init(mx_seq_t *q, const mx_session_t *s, const int32_t *prompt, int n_prompt, const mx_seq_params_t *p) {
   memset(q, 0, sizeof *q);
+  MX_RETURN_IF_ERROR(mx_sampling_check_vocab(&p->sampling, mx_session_config(s)->vocab));
   q->config = mx_session_config(s);
   q->capacity = mx_session_capacity(s);
   q->p = *p;
@@ -54,7 +55,7 @@ const int32_t *mx_seq_tokens(const mx_seq_t *q) { return q->history.ids + q->n_p
 int32_t mx_seq_pick(mx_seq_t *q, int32_t device_next, float *logits) {
   if (!logits) return device_next;
   if (!q->sampler) return mx_logits_argmax(logits, q->config->vocab);
-  return mx_sampler_pick(q->sampler, logits, q->history.ids, (int)q->history.n);
+  return mx_sampler_pick(q->sampler, logits, q->history.ids, (int)q->history.n, q->n_prompt);
 }
 
 /* Moves the text that became final to `ready`, where mx_seq_take_text finds it. */

@@ -496,7 +496,7 @@ static enum MHD_Result generate(ctx_t *c) {
   mx_api_kind_t kind = c->ep == MX_EP_CHAT ? MX_API_CHAT : MX_API_COMPLETION;
   mx_session_t *s0 = mx_fleet_session(s->o.fleet, 0); /* every device serves the same model */
   int capacity = mx_session_capacity(s0);
-  mx_api_limits_t lim = {.max_tokens = capacity};
+  mx_api_limits_t lim = {.max_tokens = capacity, .vocab = mx_session_config(s0)->vocab};
   mx_api_request_t ar;
   mx_api_error_t e;
   mx_status_t st = mx_api_parse(kind, c->body.data ? c->body.data : "", c->body.len, &lim, &ar, &e);

@@ -125,8 +125,6 @@ static bool is_neutral(const char *key, const json_t *v) {
   if (!strcmp(key, "n") || !strcmp(key, "best_of")) return json_is_integer(v) && json_integer_value(v) == 1;
   if (!strcmp(key, "echo") || !strcmp(key, "logprobs")) return json_is_false(v);
   if (!strcmp(key, "suffix")) return json_is_string(v) && json_string_length(v) == 0;
-  if (!strcmp(key, "presence_penalty") || !strcmp(key, "frequency_penalty")) return json_is_number(v) && json_number_value(v) == 0;
-  if (!strcmp(key, "logit_bias")) return json_is_object(v) && json_object_size(v) == 0;
   if (!strcmp(key, "tools") || !strcmp(key, "functions")) return json_is_array(v) && json_array_size(v) == 0;
   if (!strcmp(key, "tool_choice") || !strcmp(key, "function_call")) return json_is_string(v) && !strcmp(json_string_value(v), "none");
   if (!strcmp(key, "parallel_tool_calls")) return json_is_boolean(v); /* meaningless without tools */
@@ -137,7 +135,7 @@ static bool is_neutral(const char *key, const json_t *v) {
   return false;
 }
 
-static const char *const unsupported_common[] = {"n", "logprobs", "presence_penalty", "frequency_penalty", "logit_bias", NULL};
+static const char *const unsupported_common[] = {"n", "logprobs", NULL};
 static const char *const unsupported_completion[] = {"best_of", "echo", "suffix", NULL};
 static const char *const unsupported_chat[] = {"top_logprobs", "tools", "tool_choice", "functions", "function_call",
                                                "parallel_tool_calls", "response_format", "audio", "modalities",
@@ -263,6 +261,33 @@ static mx_status_t parse_stop(const json_t *v, mx_api_request_t *r, mx_api_error
   return st;
 }
 
+/* logit_bias: {"ID": BIAS, ...}, each ID a token id written in decimal as OpenAI writes them (no
+ * sign, no leading zero, so two keys never name one token), each BIAS a number in [-100, 100]. */
+static mx_status_t parse_logit_bias(const json_t *v, const mx_api_limits_t *lim, mx_sampling_t *sp, mx_api_error_t *err) {
+  const char *P = "logit_bias";
+  if (!json_is_object(v)) return bad(err, P, "invalid_type", "logit_bias must be an object of token ids to numbers, not %s", json_kind(v));
+  if (json_object_size(v) > MX_SAMPLING_MAX_BIASED)
+    return bad(err, P, "invalid_value", "logit_bias has %zu entries; at most %d are accepted", json_object_size(v),
+               MX_SAMPLING_MAX_BIASED);
+  const char *key;
+  json_t *b;
+  sp->n_bias = 0;
+  json_object_foreach((json_t *)v, key, b) {
+    size_t n = strlen(key);
+    bool digits = n > 0 && n <= 9 && strspn(key, "0123456789") == n && (key[0] != '0' || n == 1);
+    if (!digits) return bad(err, P, "invalid_value", "logit_bias key '%.40s' is not a token id (a decimal integer)", key);
+    long id = strtol(key, NULL, 10);
+    if (lim->vocab > 0 && id >= lim->vocab)
+      return bad(err, P, "invalid_value", "logit_bias token id %ld is outside the vocabulary of %d tokens", id, lim->vocab);
+    if (!json_is_number(b)) return bad(err, P, "invalid_type", "logit_bias[\"%s\"] must be a number, not %s", key, json_kind(b));
+    double d = json_number_value(b);
+    if (!(d >= -MX_SAMPLING_MAX_BIAS && d <= MX_SAMPLING_MAX_BIAS))
+      return bad(err, P, "invalid_value", "logit_bias[\"%s\"] is %g; it must be at least -100 and at most 100", key, d);
+    sp->bias[sp->n_bias++] = (mx_logit_bias_t){.id = (int32_t)id, .bias = (float)d};
+  }
+  return NULL;
+}
+
 /* One top-level field. */
 static mx_status_t parse_field(const char *key, const json_t *v, const mx_api_limits_t *lim, mx_api_request_t *r,
                                const json_t **stream_options, mx_api_error_t *err) {
@@ -274,7 +299,7 @@ static mx_status_t parse_field(const char *key, const json_t *v, const mx_api_li
   }
   static const char *const nullable[] = {"stream", "stream_options", "max_tokens", "max_completion_tokens", "temperature",
                                          "top_p", "min_p", "repetition_penalty", "top_k", "seed", "stop", "ignore_eos", "user",
-                                         NULL};
+                                         "presence_penalty", "frequency_penalty", "logit_bias", NULL};
   if (json_is_null(v) && in_list(nullable, key) && (chat || strcmp(key, "max_completion_tokens"))) return NULL; /* default */
   if (!strcmp(key, "model")) {
     if (!json_is_string(v)) return bad(err, "model", "invalid_type", "model must be a string, not %s", json_kind(v));
@@ -305,6 +330,14 @@ static mx_status_t parse_field(const char *key, const json_t *v, const mx_api_li
   } else if (!strcmp(key, "repetition_penalty")) {
     MX_RETURN_IF_ERROR(want_number(key, v, MX_SAMPLING_MIN_REPEAT_PENALTY, 10, false, &d, err));
     r->sampling.repeat_penalty = (float)d;
+  } else if (!strcmp(key, "presence_penalty")) {
+    MX_RETURN_IF_ERROR(want_number(key, v, -MX_SAMPLING_MAX_PENALTY, MX_SAMPLING_MAX_PENALTY, false, &d, err));
+    r->sampling.presence_penalty = (float)d;
+  } else if (!strcmp(key, "frequency_penalty")) {
+    MX_RETURN_IF_ERROR(want_number(key, v, -MX_SAMPLING_MAX_PENALTY, MX_SAMPLING_MAX_PENALTY, false, &d, err));
+    r->sampling.frequency_penalty = (float)d;
+  } else if (!strcmp(key, "logit_bias")) {
+    return parse_logit_bias(v, lim, &r->sampling, err);
   } else if (!strcmp(key, "top_k")) {
     if (!json_is_integer(v)) return bad(err, key, "invalid_type", "top_k must be an integer, not %s", json_kind(v));
     if (json_integer_value(v) < 0 || json_integer_value(v) > (1 << 22))

@@ -31,6 +31,7 @@ typedef struct {
 
 typedef struct {
   int max_tokens; /* the largest max_tokens accepted: the context capacity */
+  int vocab;      /* logit_bias ids must lie below it; 0: not checked here (the sequence checks them) */
 } mx_api_limits_t;
 
 typedef struct {

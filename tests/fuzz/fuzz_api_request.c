@@ -45,7 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   size_t n = size - 1;
   char *body = malloc(n ? n : 1); /* exactly the body's bytes: a read past them is ASan's */
   memcpy(body, data + 1, n);
-  mx_api_limits_t lim = {.max_tokens = 512};
+  mx_api_limits_t lim = {.max_tokens = 512, .vocab = 1000};
   mx_api_request_t r;
   mx_api_error_t e;
   mx_status_t st = mx_api_parse(kind, body, n, &lim, &r, &e);
@@ -66,6 +66,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         (!r.prompt || mx_utf8_valid_prefix((const uint8_t *)r.prompt, r.prompt_len) != r.prompt_len))
       abort();
     if (kind == MX_API_CHAT && r.n_msgs < 1) abort();
+    /* What the sampler is handed is within its ranges, every biased id within the vocabulary. */
+    mx_status_t bad = mx_sampling_validate(&r.sampling);
+    if (!bad) bad = mx_sampling_check_vocab(&r.sampling, lim.vocab);
+    if (bad) abort();
     mx_api_request_free(&r);
   }
   free(body);

@@ -15,7 +15,7 @@ printf '\x01\x10\x00\x20\x00\xc3\x00\x41\x01' > "$seeds/fuzz_tokenizer/ids"
 # Request bodies (first byte: 0 completions, 1 chat) with every field the parser knows.
 printf '\x00{"model":"m","prompt":"Once upon","max_tokens":16,"temperature":0.7,"top_p":0.9,"seed":3,"stop":["a","b"],"stream":true,"stream_options":{"include_usage":true}}' \
   > "$seeds/fuzz_api_request/completion"
-printf '\x01{"messages":[{"role":"system","content":"be brief"},{"role":"user","content":[{"type":"text","text":"hi"}]}],"max_tokens":8,"top_k":4,"min_p":0.1,"repetition_penalty":1.1,"ignore_eos":false}' \
+printf '\x01{"messages":[{"role":"system","content":"be brief"},{"role":"user","content":[{"type":"text","text":"hi"}]}],"max_tokens":8,"top_k":4,"min_p":0.1,"repetition_penalty":1.1,"presence_penalty":-0.5,"frequency_penalty":1.5,"logit_bias":{"0":-100,"999":2.5},"ignore_eos":false}' \
   > "$seeds/fuzz_api_request/chat"
 printf '\x02{"content":"Hello <|im_start|> world","add_special":true,"with_pieces":true}' > "$seeds/fuzz_api_request/tokenize"
 printf '\x03{"tokens":[1,2,999,0]}' > "$seeds/fuzz_api_request/detokenize"

@@ -1,5 +1,6 @@
 /* The sampler (engine/sampler): greedy ties, top-k, top-p, seeds, repetition penalty, bad values;
- * temperatures too small to divide by, rows holding NaN or infinity, the penalty's lower bound. */
+ * temperatures too small to divide by, rows holding NaN or infinity, the penalty's lower bound;
+ * OpenAI's presence and frequency penalties and logit bias, and their ranges. */
 #include "testutil.h"
 
 #include <float.h>
@@ -15,13 +16,13 @@ static void sampler_behaves(void **state) {
   assert_true(mx_sampling_is_greedy(&greedy));
   mx_sampler_t *s = mx_sampler_create(&greedy, 6);
   memcpy(l, base, sizeof l);
-  assert_int_equal(mx_sampler_pick(s, l, NULL, 0), 1); /* ties: the lower id, as argmax */
+  assert_int_equal(mx_sampler_pick(s, l, NULL, 0, 0), 1); /* ties: the lower id, as argmax */
   mx_sampler_destroy(s);
   mx_sampling_t topk1 = {.temperature = 1, .top_k = 1, .top_p = 1, .repeat_penalty = 1, .seed = 5};
   s = mx_sampler_create(&topk1, 6);
   for (int i = 0; i < 20; i++) {
     memcpy(l, base, sizeof l);
-    assert_int_equal(mx_sampler_pick(s, l, NULL, 0), 1);
+    assert_int_equal(mx_sampler_pick(s, l, NULL, 0, 0), 1);
   }
   mx_sampler_destroy(s);
   /* Same seed, same draws; the draws only come from the top-p nucleus. */
@@ -31,7 +32,7 @@ static void sampler_behaves(void **state) {
     float l1[6], l2[6];
     memcpy(l1, base, sizeof l1);
     memcpy(l2, base, sizeof l2);
-    int32_t a = mx_sampler_pick(s1, l1, NULL, 0), b = mx_sampler_pick(s2, l2, NULL, 0);
+    int32_t a = mx_sampler_pick(s1, l1, NULL, 0, 0), b = mx_sampler_pick(s2, l2, NULL, 0, 0);
     assert_int_equal(a, b);
     assert_true(a == 1 || a == 4);
   }
@@ -42,7 +43,7 @@ static void sampler_behaves(void **state) {
   s = mx_sampler_create(&rep, 6);
   memcpy(l, base, sizeof l);
   int32_t hist[2] = {1, 4};
-  assert_int_equal(mx_sampler_pick(s, l, hist, 2), 2);
+  assert_int_equal(mx_sampler_pick(s, l, hist, 2, 2), 2);
   mx_sampler_destroy(s);
   mx_sampling_t bad = {.temperature = -1, .top_p = 1, .repeat_penalty = 1};
   assert_status(mx_sampling_validate(&bad), MX_STAGE_USAGE, "temperature");
@@ -67,7 +68,7 @@ static void tiny_temperature_is_greedy(void **state) {
       mx_sampler_t *s = mx_sampler_create(&p, 6);
       float l[6];
       memcpy(l, base, sizeof l);
-      assert_int_equal(mx_sampler_pick(s, l, NULL, 0), 1);
+      assert_int_equal(mx_sampler_pick(s, l, NULL, 0, 0), 1);
       mx_sampler_destroy(s);
       /* With a penalty the host samples, and the tiny temperature is still greedy there: 1 and 4
        * are seen, so 2 wins. */
@@ -76,7 +77,7 @@ static void tiny_temperature_is_greedy(void **state) {
       s = mx_sampler_create(&p, 6);
       memcpy(l, base, sizeof l);
       int32_t hist[2] = {1, 4};
-      assert_int_equal(mx_sampler_pick(s, l, hist, 2), 2);
+      assert_int_equal(mx_sampler_pick(s, l, hist, 2, 2), 2);
       mx_sampler_destroy(s);
     }
   }
@@ -120,7 +121,7 @@ static void nonfinite_rows_fall_back_to_finite_argmax(void **state) {
         mx_sampler_t *s = mx_sampler_create(&p, 6);
         float l[6];
         memcpy(l, rows[r].l, sizeof l);
-        int32_t got = mx_sampler_pick(s, l, NULL, 0);
+        int32_t got = mx_sampler_pick(s, l, NULL, 0, 0);
         if (got != rows[r].want) fprintf(stderr, "row %zu mode %zu seed %llu: got %d\n", r, m, (unsigned long long)seed, got);
         assert_int_equal(got, rows[r].want);
         mx_sampler_destroy(s);
@@ -136,7 +137,7 @@ static void nonfinite_rows_fall_back_to_finite_argmax(void **state) {
   mx_sampling_t p = {.temperature = 1, .top_k = 1, .top_p = 1, .repeat_penalty = 1};
   mx_sampler_t *s = mx_sampler_create(&p, 4);
   float d[4] = {-inf, 1, 3, -inf};
-  assert_int_equal(mx_sampler_pick(s, d, NULL, 0), 2);
+  assert_int_equal(mx_sampler_pick(s, d, NULL, 0, 0), 2);
   mx_sampler_destroy(s);
 }
 
@@ -164,9 +165,84 @@ static void repeat_penalty_bound(void **state) {
     float l[6];
     memcpy(l, base, sizeof l);
     int32_t hist[2] = {1, 4};
-    assert_int_equal(mx_sampler_pick(s, l, hist, 2), 1);
+    assert_int_equal(mx_sampler_pick(s, l, hist, 2, 2), 1);
     mx_sampler_destroy(s);
   }
+}
+
+/* presence and frequency count the output only: history = prompt [1], then the output 4, 4, 2. */
+static void presence_and_frequency_penalties(void **state) {
+  (void)state;
+  const float base[6] = {1.0f, 3.0f, 2.5f, -1.0f, 3.0f, 0.0f};
+  const int32_t hist[4] = {1, 4, 4, 2};
+  mx_sampling_t p = {.temperature = 0, .top_p = 1, .repeat_penalty = 1, .presence_penalty = 0.5f, .frequency_penalty = 0.25f};
+  assert_ok(mx_sampling_validate(&p));
+  assert_false(mx_sampling_is_greedy(&p)); /* the logits must come to the host */
+  mx_sampler_t *s = mx_sampler_create(&p, 6);
+  for (int round = 0; round < 2; round++) { /* the counts start from zero again */
+    float l[6];
+    memcpy(l, base, sizeof l);
+    assert_int_equal(mx_sampler_pick(s, l, hist, 4, 1), 1);
+    assert_true(l[1] == 3.0f);  /* in the prompt only */
+    assert_true(l[4] == 2.0f);  /* 3 - (2 * 0.25 + 0.5) */
+    assert_true(l[2] == 1.75f); /* 2.5 - (1 * 0.25 + 0.5) */
+    assert_true(l[0] == 1.0f && l[3] == -1.0f && l[5] == 0.0f);
+  }
+  mx_sampler_destroy(s);
+  /* Negative values encourage repeats: token 4 (3 + 2 * 0.5 + 1 = 5) beats token 1. */
+  p.presence_penalty = -1, p.frequency_penalty = -0.5f;
+  s = mx_sampler_create(&p, 6);
+  float l[6];
+  memcpy(l, base, sizeof l);
+  assert_int_equal(mx_sampler_pick(s, l, hist, 4, 1), 4);
+  assert_true(l[4] == 5.0f);
+  mx_sampler_destroy(s);
+  const float refused[] = {2.01f, -2.01f, NAN, INFINITY};
+  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+    mx_sampling_t b = {.temperature = 1, .top_p = 1, .repeat_penalty = 1, .presence_penalty = refused[i]};
+    assert_status(mx_sampling_validate(&b), MX_STAGE_USAGE, "presence penalty");
+    b = (mx_sampling_t){.temperature = 1, .top_p = 1, .repeat_penalty = 1, .frequency_penalty = refused[i]};
+    assert_status(mx_sampling_validate(&b), MX_STAGE_USAGE, "frequency penalty");
+  }
+  mx_sampling_t edge = {.temperature = 1, .top_p = 1, .repeat_penalty = 1, .presence_penalty = -2, .frequency_penalty = 2};
+  assert_ok(mx_sampling_validate(&edge));
+}
+
+/* logit_bias is added before anything else: +100 forces a token under greedy decoding, -100 bans the
+ * likeliest ones; ids and values out of range are refused, the vocabulary checked separately. */
+static void logit_bias(void **state) {
+  (void)state;
+  const float base[6] = {1.0f, 3.0f, 2.5f, -1.0f, 3.0f, 0.0f};
+  mx_sampling_t p = {.temperature = 0, .top_p = 1, .repeat_penalty = 1, .n_bias = 1, .bias = {{3, 100}}};
+  assert_ok(mx_sampling_validate(&p));
+  assert_ok(mx_sampling_check_vocab(&p, 6));
+  assert_false(mx_sampling_is_greedy(&p));
+  mx_sampler_t *s = mx_sampler_create(&p, 6);
+  float l[6];
+  memcpy(l, base, sizeof l);
+  assert_int_equal(mx_sampler_pick(s, l, NULL, 0, 0), 3);
+  assert_true(l[3] == 99.0f);
+  mx_sampler_destroy(s);
+  p = (mx_sampling_t){.temperature = 0.7f, .top_p = 1, .repeat_penalty = 1, .n_bias = 2, .bias = {{1, -100}, {4, -100}}, .seed = 3};
+  s = mx_sampler_create(&p, 6);
+  for (int i = 0; i < 50; i++) { /* sampled: the banned tokens' weight is e^-143 of token 2's */
+    memcpy(l, base, sizeof l);
+    int32_t got = mx_sampler_pick(s, l, NULL, 0, 0);
+    assert_true(got != 1 && got != 4);
+  }
+  mx_sampler_destroy(s);
+  mx_sampling_t b = p;
+  b.bias[1].bias = 100.5f;
+  assert_status(mx_sampling_validate(&b), MX_STAGE_USAGE, "logit bias 100.5 of token 4");
+  b.bias[1] = (mx_logit_bias_t){-1, 0};
+  assert_status(mx_sampling_validate(&b), MX_STAGE_USAGE, "token id -1");
+  b = p;
+  b.n_bias = MX_SAMPLING_MAX_BIASED + 1;
+  assert_status(mx_sampling_validate(&b), MX_STAGE_USAGE, "301 entries");
+  b = p;
+  b.bias[0].id = 6;
+  assert_ok(mx_sampling_validate(&b));
+  assert_status(mx_sampling_check_vocab(&b, 6), MX_STAGE_USAGE, "token id 6 is outside the vocabulary of 6");
 }
 
 int main(void) {
@@ -175,6 +251,8 @@ int main(void) {
       cmocka_unit_test(tiny_temperature_is_greedy),
       cmocka_unit_test(nonfinite_rows_fall_back_to_finite_argmax),
       cmocka_unit_test(repeat_penalty_bound),
+      cmocka_unit_test(presence_and_frequency_penalties),
+      cmocka_unit_test(logit_bias),
   };
   return cmocka_run_group_tests_name("engine/sampler", tests, NULL, NULL);
 }

@@ -11,7 +11,7 @@
 #include "server/openai.h"
 #include "server/sse.h"
 
-static const mx_api_limits_t lim = {.max_tokens = 512};
+static const mx_api_limits_t lim = {.max_tokens = 512, .vocab = 1000};
 
 static mx_status_t parse(mx_api_kind_t kind, const char *body, mx_api_request_t *r, mx_api_error_t *e) {
   return mx_api_parse(kind, body, strlen(body), &lim, r, e);
@@ -146,9 +146,6 @@ static void unsupported_fields_are_refused_not_ignored(void **state) {
   expect_bad(C, "{\"prompt\":\"a\",\"best_of\":3}", 400, "best_of", "not supported");
   expect_bad(C, "{\"prompt\":\"a\",\"echo\":true}", 400, "echo", "not supported");
   expect_bad(C, "{\"prompt\":\"a\",\"suffix\":\"end\"}", 400, "suffix", "not supported");
-  expect_bad(C, "{\"prompt\":\"a\",\"logit_bias\":{\"1\":5}}", 400, "logit_bias", "not supported");
-  expect_bad(C, "{\"prompt\":\"a\",\"presence_penalty\":0.5}", 400, "presence_penalty", "not supported");
-  expect_bad(C, "{\"prompt\":\"a\",\"frequency_penalty\":-1}", 400, "frequency_penalty", "not supported");
   expect_bad(C, "{\"prompt\":\"a\",\"bogus\":1}", 400, "bogus", "unknown field 'bogus'");
   expect_bad(C, "{\"prompt\":\"a\",\"stream_options\":{\"include_usage\":true}}", 400, "stream_options",
              "only allowed when stream is true");
@@ -177,6 +174,38 @@ static void unsupported_fields_are_refused_not_ignored(void **state) {
              "messages[0].tool_calls", "not supported");
   expect_bad(K, "{\"messages\":[{\"role\":\"user\",\"content\":[{\"type\":\"image_url\",\"image_url\":{\"url\":\"x\"}}]}]}",
              400, "messages[0].content", "not a text part");
+}
+
+/* OpenAI's ranges and shapes for the penalties and logit_bias; the values reach the sampling. */
+static void penalties_and_logit_bias(void **state) {
+  (void)state;
+  const mx_api_kind_t C = MX_API_COMPLETION;
+  expect_bad(C, "{\"prompt\":\"a\",\"presence_penalty\":2.5}", 400, "presence_penalty", "at most 2");
+  expect_bad(C, "{\"prompt\":\"a\",\"frequency_penalty\":-2.01}", 400, "frequency_penalty", "at least -2");
+  expect_bad(C, "{\"prompt\":\"a\",\"frequency_penalty\":\"1\"}", 400, "frequency_penalty", "must be a number");
+  expect_bad(C, "{\"prompt\":\"a\",\"logit_bias\":[1]}", 400, "logit_bias", "must be an object");
+  expect_bad(C, "{\"prompt\":\"a\",\"logit_bias\":{\"x\":1}}", 400, "logit_bias", "'x' is not a token id");
+  expect_bad(C, "{\"prompt\":\"a\",\"logit_bias\":{\"-1\":1}}", 400, "logit_bias", "'-1' is not a token id");
+  expect_bad(C, "{\"prompt\":\"a\",\"logit_bias\":{\"007\":1}}", 400, "logit_bias", "'007' is not a token id");
+  expect_bad(C, "{\"prompt\":\"a\",\"logit_bias\":{\"1000\":1}}", 400, "logit_bias", "outside the vocabulary of 1000");
+  expect_bad(C, "{\"prompt\":\"a\",\"logit_bias\":{\"5\":101}}", 400, "logit_bias", "at most 100");
+  expect_bad(C, "{\"prompt\":\"a\",\"logit_bias\":{\"5\":true}}", 400, "logit_bias", "must be a number");
+  char body[8192];
+  int n = snprintf(body, sizeof body, "{\"prompt\":\"a\",\"logit_bias\":{");
+  for (int i = 0; i <= MX_SAMPLING_MAX_BIASED; i++) n += snprintf(body + n, sizeof body - (size_t)n, "%s\"%d\":1", i ? "," : "", i);
+  snprintf(body + n, sizeof body - (size_t)n, "}}");
+  expect_bad(C, body, 400, "logit_bias", "301 entries; at most 300");
+  mx_api_request_t r;
+  expect_ok(C, "{\"prompt\":\"a\",\"presence_penalty\":-2,\"frequency_penalty\":1.5,\"logit_bias\":{\"0\":-100,\"999\":2.5}}", &r);
+  assert_true(r.sampling.presence_penalty == -2.0f && r.sampling.frequency_penalty == 1.5f);
+  assert_int_equal(r.sampling.n_bias, 2);
+  assert_true(r.sampling.bias[0].id == 0 && r.sampling.bias[0].bias == -100.0f);
+  assert_true(r.sampling.bias[1].id == 999 && r.sampling.bias[1].bias == 2.5f);
+  assert_false(mx_sampling_is_greedy(&r.sampling));
+  mx_api_request_free(&r);
+  expect_ok(MX_API_CHAT, "{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}],\"presence_penalty\":null,\"logit_bias\":null}", &r);
+  assert_int_equal(r.sampling.n_bias, 0);
+  mx_api_request_free(&r);
 }
 
 static void neutral_values_of_unsupported_fields_pass(void **state) {
@@ -560,6 +589,7 @@ int main(void) {
       cmocka_unit_test(missing_and_empty_fields_are_refused),
       cmocka_unit_test(numbers_out_of_range_are_refused),
       cmocka_unit_test(unsupported_fields_are_refused_not_ignored),
+      cmocka_unit_test(penalties_and_logit_bias),
       cmocka_unit_test(neutral_values_of_unsupported_fields_pass),
       cmocka_unit_test(valid_requests_carry_their_parameters),
       cmocka_unit_test(prompt_length_checks),
