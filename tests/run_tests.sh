@@ -130,6 +130,10 @@ run_suite "oracle: SmolLM2 chat template vs transformers" "$PY" tests/oracle/cha
 run_suite "server: openai client against mlxcel-server (SmolLM2)" "$PY" tests/server/openai_client_test.py \
   --mlxcel "$build/mlxcel" --model "$MODEL"
 run_suite "server: README curl examples" tests/server/curl_examples.sh "$build/mlxcel" "$MODEL"
+# OpenAI's presence/frequency penalties and logit_bias, through generate and the openai client, against
+# HF transformers fp32 logits with OpenAI's rule applied (tests/oracle/hf_penalties.py made the fixture).
+run_suite "oracle: penalties and logit_bias token-exact vs HF fp32 (generate, openai client)" "$PY" \
+  tests/oracle/penalties_parity.py --mlxcel "$build/mlxcel" --model "$MODEL" --fixture tests/oracle/fixtures/smollm2-penalties.json
 # The utility endpoints (/tokenize, /detokenize, /apply-template) against transformers' tokenizer.
 run_suite "server: utility endpoints vs transformers (SmolLM2)" "$PY" tests/server/endpoints_test.py \
   --mlxcel "$build/mlxcel" --model "$MODEL" --hf-tokenizer "$oracle/smollm2-tok"
