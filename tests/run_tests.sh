@@ -134,9 +134,15 @@ run_suite "server: README curl examples" tests/server/curl_examples.sh "$build/m
 # HF transformers fp32 logits with OpenAI's rule applied (tests/oracle/hf_penalties.py made the fixture).
 run_suite "oracle: penalties and logit_bias token-exact vs HF fp32 (generate, openai client)" "$PY" \
   tests/oracle/penalties_parity.py --mlxcel "$build/mlxcel" --model "$MODEL" --fixture tests/oracle/fixtures/smollm2-penalties.json
+# logprobs (chat top_logprobs 20, completions logprobs 5, streamed and not) against HF's log_softmax.
+run_suite "oracle: logprobs vs HF fp32 log_softmax (openai client)" "$PY" tests/oracle/logprobs_parity.py \
+  --mlxcel "$build/mlxcel" --model "$MODEL" --fixture tests/oracle/fixtures/smollm2-logprobs.json
 # The utility endpoints (/tokenize, /detokenize, /apply-template) against transformers' tokenizer.
 run_suite "server: utility endpoints vs transformers (SmolLM2)" "$PY" tests/server/endpoints_test.py \
   --mlxcel "$build/mlxcel" --model "$MODEL" --hf-tokenizer "$oracle/smollm2-tok"
+# While the model loads: the port bound first, /health 503 "loading" then 200, the model endpoints 503.
+run_suite "server: /health and the endpoints while the model loads" "$PY" tests/server/loading_test.py \
+  --mlxcel "$build/mlxcel" --model "$MODEL"
 # Faults cost only the requests in flight (the worker killed, stopped, failing a call; idle and busy;
 # one and two devices), slow-loris and half-closed clients, the API key's refusals and inheritance.
 run_suite "server: reliability and security (fault injection, slow-loris, auth)" "$PY" tests/server/reliability_test.py \

@@ -173,28 +173,37 @@ static mx_status_t serve(serve_args_t *a) {
   if (a->api_key && !key) return mx_status_oom();
   unsetenv("MLXCEL_API_KEY");
 
+  /* The port is bound first: a port in use is found before minutes of compiling, and orchestrators
+   * can probe /health (503 "loading") while the model compiles and loads. */
+  const char *host = a->host ? a->host : "127.0.0.1";
+  bool v6 = strchr(host, ':') != NULL;
+  mx_server_t *srv = NULL;
+  mx_server_options_t o = {.host = host, .port = (int)a->port, .api_key = key, .model_name = name, .max_body = (size_t)a->max_body,
+                           .timeout_s = (int)a->timeout_s, .request_timeout_s = (int)a->request_timeout_s,
+                           .max_connections = (int)a->max_connections, .max_connections_per_client = (int)a->max_per_client,
+                           .log_requests = !a->quiet};
+  mx_status_t st = mx_server_start(&o, &srv);
+  free(key); /* the server keeps its own copy */
+  if (st) {
+    mx_interrupt_watch_stop();
+    return st;
+  }
+  fprintf(stderr, "mlxcel-server: loading the model; http://%s%s%s:%d/health answers 503 until it is ready\n", v6 ? "[" : "", host,
+          v6 ? "]" : "", mx_server_port(srv));
+  fflush(stderr);
   /* Sessions are started in this thread: a worker is tied to the thread that started it. */
   mx_fleet_t *f = NULL;
   mx_fleet_options_t fo = {.session = a->so, .devices = a->devices, .n_devices = a->n_devices, .queue_max = (int)a->queue,
                            .probe_interval_ms = (int)a->probe_interval_s * 1000, .max_restarts = (int)a->max_restarts};
-  mx_status_t st = mx_fleet_create(&fo, &f);
+  st = mx_fleet_create(&fo, &f);
   if (!st) st = mx_interrupt_status("starting the server", "stopped it before it listened"); /* a step that does not poll */
-  mx_server_t *srv = NULL;
-  if (!st) {
-    mx_server_options_t o = {.host = a->host ? a->host : "127.0.0.1", .port = (int)a->port, .api_key = key,
-                             .model_name = name, .max_body = (size_t)a->max_body, .timeout_s = (int)a->timeout_s,
-                             .request_timeout_s = (int)a->request_timeout_s, .max_connections = (int)a->max_connections,
-                             .max_connections_per_client = (int)a->max_per_client, .log_requests = !a->quiet, .fleet = f};
-    st = mx_server_start(&o, &srv);
-  }
-  free(key); /* the server keeps its own copy */
+  if (!st) st = mx_server_ready(srv, f);
   if (st) {
+    mx_server_stop(srv);
     mx_fleet_destroy(f);
     mx_interrupt_watch_stop();
     return st;
   }
-  const char *host = a->host ? a->host : "127.0.0.1";
-  bool v6 = strchr(host, ':') != NULL;
   char devs[512] = "";
   int n = mx_fleet_size(f), slots = mx_fleet_slots(f);
   for (int i = 0; i < n; i++)

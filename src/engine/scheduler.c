@@ -31,6 +31,7 @@ struct mx_request {
   mx_sched_t *sched;
   /* The parameters (owned copies). */
   int n_prompt;
+  bool logprobs;
   char *stops[MX_MAX_STOPS];
   int n_stops;
   /* Engine thread only. */
@@ -44,6 +45,7 @@ struct mx_request {
   pthread_cond_t cv;
   mx_strbuf_t pending; /* released text the owner has not taken */
   mx_ids_t generated;
+  mx_logprob_list_t lp; /* with logprobs: one per generated id */
   bool finished;
   mx_finish_t finish;
   mx_status_t error;
@@ -89,6 +91,7 @@ static void request_free(mx_request_t *r) {
   mx_seq_free(&r->seq);
   for (int i = 0; i < r->n_stops; i++) free(r->stops[i]);
   mx_ids_free(&r->generated);
+  mx_logprob_list_free(&r->lp);
   mx_strbuf_free(&r->pending);
   mx_status_free(r->error);
   pthread_mutex_destroy(&r->mu);
@@ -155,6 +158,16 @@ void mx_request_info(mx_request_t *r, mx_request_info_t *out) {
   pthread_mutex_unlock(&r->mu);
 }
 
+bool mx_request_logprobs(mx_request_t *r, size_t from, mx_logprob_list_t *out, size_t *appended) {
+  size_t i = from;
+  pthread_mutex_lock(&r->mu);
+  while (i < r->lp.n && mx_logprob_list_push(out, &r->lp.v[i])) i++;
+  bool ok = i >= r->lp.n;
+  pthread_mutex_unlock(&r->mu);
+  *appended = i > from ? i - from : 0;
+  return ok;
+}
+
 /* ----------------------------------------------------------------------- engine helpers */
 
 /* Hands the owner the text that became final. */
@@ -200,6 +213,7 @@ static bool take_token(mx_sched_t *s, mx_request_t *r, int32_t id, mx_finish_t *
   pthread_mutex_lock(&r->mu);
   if (!r->t_first) r->t_first = mx_now_ms();
   bool ok = mx_ids_push(&r->generated, id);
+  if (ok && r->logprobs) ok = mx_logprob_list_push(&r->lp, &r->seq.picked);
   pthread_mutex_unlock(&r->mu);
   bool done = false;
   mx_status_t st = ok ? mx_seq_accept(&r->seq, id, &done) : mx_status_oom();
@@ -661,10 +675,12 @@ mx_status_t mx_sched_submit(mx_sched_t *s, const mx_request_params_t *p, mx_requ
   r->sched = s;
   r->slot = -1;
   r->n_prompt = p->n_prompt;
+  r->logprobs = p->logprobs;
   bool ok = true;
   for (int i = 0; ok && i < p->n_stops; i++) ok = (r->stops[r->n_stops++] = strdup(p->stops[i])) != NULL;
   mx_seq_params_t sp = {.max_tokens = p->max_tokens, .sampling = p->sampling, .stops = (const char *const *)r->stops,
-                        .n_stops = r->n_stops, .ignore_eos = p->ignore_eos};
+                        .n_stops = r->n_stops, .ignore_eos = p->ignore_eos, .logprobs = p->logprobs,
+                        .top_logprobs = p->top_logprobs};
   mx_status_t st = ok ? mx_seq_init(&r->seq, s->session, p->prompt, p->n_prompt, &sp) : mx_status_oom();
   if (st) {
     request_free(r);

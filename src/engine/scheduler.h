@@ -47,6 +47,8 @@ typedef struct {
   const char *stops[MX_MAX_STOPS]; /* copied; the stop text is not part of the output */
   int n_stops;
   bool ignore_eos;
+  bool logprobs;    /* record each generated token's log-probabilities (mx_request_info's logprobs) */
+  int top_logprobs; /* 0..MX_MAX_TOP_LOGPROBS alternatives per token, with logprobs */
 } mx_request_params_t;
 
 typedef struct {
@@ -105,6 +107,9 @@ typedef struct {
 
 /* A snapshot: the figures so far while the request runs, final once mx_request_wait returned true. */
 void mx_request_info(mx_request_t *r, mx_request_info_t *out);
+/* A request submitted with logprobs: appends the entries of its generated tokens from index `from` on
+ * (as many as there are so far) to `out`; returns how many it appended. False when out of memory. */
+bool mx_request_logprobs(mx_request_t *r, size_t from, mx_logprob_list_t *out, size_t *appended);
 
 typedef struct {
   int n_slots, active, queued;

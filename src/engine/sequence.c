@@ -31,6 +31,7 @@ mx_status_t mx_seq_init(mx_seq_t *q, const mx_session_t *s, const int32_t *promp
     q->sampler = mx_sampler_create(&p->sampling, q->config->vocab);
     ok = q->sampler != NULL;
   }
+  if (ok && p->logprobs) ok = (q->raw = malloc(sizeof(float) * (size_t)q->config->vocab)) != NULL;
   if (!ok) {
     mx_seq_free(q);
     return mx_status_oom();
@@ -41,21 +42,26 @@ mx_status_t mx_seq_init(mx_seq_t *q, const mx_session_t *s, const int32_t *promp
 void mx_seq_free(mx_seq_t *q) {
   mx_sampler_destroy(q->sampler);
   free(q->logits);
+  free(q->raw);
   mx_textout_free(&q->out);
   mx_strbuf_free(&q->ready);
   mx_ids_free(&q->history);
   memset(q, 0, sizeof *q);
 }
 
-bool mx_seq_greedy(const mx_seq_t *q) { return q->sampler == NULL; }
+bool mx_seq_greedy(const mx_seq_t *q) { return q->sampler == NULL && !q->p.logprobs; }
 int mx_seq_generated(const mx_seq_t *q) { return (int)q->history.n - q->n_prompt; }
 int mx_seq_pos(const mx_seq_t *q) { return q->n_prompt + mx_seq_generated(q) - 1; }
 const int32_t *mx_seq_tokens(const mx_seq_t *q) { return q->history.ids + q->n_prompt; }
 
 int32_t mx_seq_pick(mx_seq_t *q, int32_t device_next, float *logits) {
   if (!logits) return device_next;
-  if (!q->sampler) return mx_logits_argmax(logits, q->config->vocab);
-  return mx_sampler_pick(q->sampler, logits, q->history.ids, (int)q->history.n, q->n_prompt);
+  int V = q->config->vocab;
+  if (q->raw) memcpy(q->raw, logits, sizeof(float) * (size_t)V); /* the sampler changes the row */
+  int32_t id = q->sampler ? mx_sampler_pick(q->sampler, logits, q->history.ids, (int)q->history.n, q->n_prompt)
+                          : mx_logits_argmax(logits, V);
+  if (q->raw) mx_logprob_compute(q->raw, V, id, q->p.top_logprobs, &q->picked);
+  return id;
 }
 
 /* Moves the text that became final to `ready`, where mx_seq_take_text finds it. */
@@ -98,7 +104,7 @@ void mx_seq_end(mx_seq_t *q) {
 
 mx_status_t mx_seq_prefill(mx_session_t *s, int slot, mx_seq_t *q) {
   int32_t next = -1;
-  if (q->sampler && !q->logits && !(q->logits = malloc(sizeof(float) * (size_t)q->config->vocab)))
+  if (!mx_seq_greedy(q) && !q->logits && !(q->logits = malloc(sizeof(float) * (size_t)q->config->vocab)))
     return mx_status_oom();
   MX_RETURN_IF_ERROR(mx_session_prefill_slot(s, slot, q->history.ids, q->n_prompt, q->logits, &next));
   bool done;

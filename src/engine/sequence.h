@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "base/status.h"
+#include "engine/logprobs.h"
 #include "engine/sampler.h"
 #include "engine/session.h"
 #include "engine/textout.h"
@@ -34,6 +35,8 @@ typedef struct {
   const char *const *stops; /* not copied: they must outlive the sequence; not part of the text */
   int n_stops;
   bool ignore_eos;
+  bool logprobs;    /* compute each generated token's mx_token_logprob_t (the logits come to the host) */
+  int top_logprobs; /* 0..MX_MAX_TOP_LOGPROBS alternatives per token, with logprobs */
 } mx_seq_params_t;
 
 typedef struct {
@@ -42,6 +45,8 @@ typedef struct {
   mx_seq_params_t p;
   mx_sampler_t *sampler; /* NULL when greedy */
   float *logits;         /* vocab floats for a sampled sequence's own calls (mx_seq_prefill allocates them) */
+  float *raw;            /* with logprobs: the row as the device gave it, before the sampler changes it */
+  mx_token_logprob_t picked; /* with logprobs: the entry of the token mx_seq_pick returned last */
   mx_textout_t out;
   mx_strbuf_t ready;     /* text released by textout; the caller takes it from ready_taken on */
   size_t ready_taken;
@@ -63,7 +68,8 @@ int mx_seq_pos(const mx_seq_t *q);
 const int32_t *mx_seq_tokens(const mx_seq_t *q); /* the generated ids */
 
 /* The next token from one step's result: the device's argmax `device_next` when logits is NULL, else
- * a greedy sequence's host argmax or a sampled one's draw from `logits` (which it modifies). */
+ * a greedy sequence's host argmax or a sampled one's draw from `logits` (which it modifies). With
+ * logprobs, q->picked becomes the returned token's entry, from the row as given. */
 int32_t mx_seq_pick(mx_seq_t *q, int32_t device_next, float *logits);
 /* Takes the generated token `id`: records it, decides whether the sequence is finished (EOS, stop
  * string, budget, capacity) and sets *done and q->finish. Fails only when out of memory. */

@@ -54,6 +54,9 @@ typedef struct conn_entry {
 struct mx_server {
   mx_server_options_t o;
   char *host, *api_key, *model_name;
+  /* NULL while the model loads (mx_server_start without a fleet); set once by mx_server_ready, after
+   * n_devices and routed, which are read only by handlers that saw it set. */
+  _Atomic(mx_fleet_t *) fleet;
   int n_devices;
   atomic_uint_fast64_t *routed; /* generations sent to each device */
   struct MHD_Daemon *mhd;
@@ -83,10 +86,14 @@ typedef struct {
   uint64_t discarded;
   int status;   /* the HTTP status answered, for metrics */
   struct MHD_Connection *conn;
+  mx_fleet_t *fleet; /* the server's when the request arrived; NULL while the model loads */
   /* a generation */
   mx_request_t *req;
   mx_api_kind_t kind;
-  bool include_usage, stream;
+  bool include_usage, stream, logprobs;
+  mx_logprob_list_t lp; /* logprobs: the entries fetched and not yet sent */
+  size_t lp_sent;       /* logprobs: entries sent (or fetched, non-streaming) so far */
+  size_t lp_chars;      /* logprobs, completions: characters of the tokens sent so far (text_offset) */
   char id[48];
   mx_api_meta_t meta;
   double t0;
@@ -397,6 +404,17 @@ static mx_status_t failure_of(ctx_t *c, mx_api_error_t *e) {
   return st;
 }
 
+/* The logprob entries generated since the last call, into c->lp (replacing what it held). */
+static bool take_logprobs(ctx_t *c, mx_api_logprobs_t *out) {
+  size_t got = 0;
+  c->lp.n = 0;
+  bool ok = mx_request_logprobs(c->req, c->lp_sent, &c->lp, &got);
+  c->lp_sent += got;
+  const mx_tokenizer_t *tok = mx_session_tokenizer(mx_fleet_session(c->fleet, 0));
+  *out = (mx_api_logprobs_t){.v = c->lp.v, .n = c->lp.n, .tok = tok, .text_offset = &c->lp_chars};
+  return ok;
+}
+
 /* Blocks until the generation ends (or the client leaves) and answers with the whole completion. */
 static enum MHD_Result answer_whole(ctx_t *c) {
   while (!mx_request_wait(c->req, POLL_MS, &c->text)) {
@@ -414,8 +432,15 @@ static enum MHD_Result answer_whole(ctx_t *c) {
     mx_status_t st = failure_of(c, &e);
     return queue_error(c, st, &e);
   }
+  mx_api_logprobs_t lp;
+  if (c->logprobs && !take_logprobs(c, &lp)) {
+    mx_api_error_t e;
+    mx_status_t st = mx_status_oom();
+    mx_api_error_for_status(&e, st, NULL, NULL);
+    return queue_error(c, st, &e);
+  }
   char *json = mx_api_response_json(c->kind, &c->meta, c->text.data, c->text.len, mx_finish_name(info.finish), info.prompt_tokens,
-                                    info.completion_tokens);
+                                    info.completion_tokens, c->logprobs ? &lp : NULL);
   return queue_text(c, 200, "application/json", json);
 }
 
@@ -429,16 +454,22 @@ static void stream_step(ctx_t *c) {
   if (!c->sent_first) { /* at once: the client sees the answer has started */
     c->sent_first = true;
     if (c->kind == MX_API_CHAT) {
-      frame_json(c, mx_api_chunk_json(c->kind, &c->meta, "", 0, NULL, true));
+      frame_json(c, mx_api_chunk_json(c->kind, &c->meta, "", 0, NULL, true, NULL));
       return;
     }
   }
   c->text.len = 0;
   if (c->text.data) c->text.data[0] = '\0';
   bool done = mx_request_wait(c->req, HEARTBEAT_MS, &c->text);
-  if (c->text.len) frame_json(c, mx_api_chunk_json(c->kind, &c->meta, c->text.data, c->text.len, NULL, false));
+  /* A chunk carries the text released since the last one and the entries of the tokens generated
+   * since then: a token whose text is held back (part of a character, a possible stop string) has
+   * its entry sent before its text. An entry that cannot be fetched (out of memory) is retried. */
+  mx_api_logprobs_t lp = {0};
+  if (c->logprobs) (void)take_logprobs(c, &lp);
+  if (c->text.len || lp.n)
+    frame_json(c, mx_api_chunk_json(c->kind, &c->meta, c->text.data, c->text.len, NULL, false, c->logprobs ? &lp : NULL));
   if (!done) {
-    if (!c->text.len) mx_sse_comment(&c->pending, "waiting");
+    if (!c->text.len && !lp.n) mx_sse_comment(&c->pending, "waiting");
     return;
   }
   c->finished = true;
@@ -446,7 +477,7 @@ static void stream_step(ctx_t *c) {
   mx_request_info_t info;
   mx_request_info(c->req, &info);
   if (info.finish == MX_FINISH_STOP || info.finish == MX_FINISH_LENGTH) {
-    frame_json(c, mx_api_chunk_json(c->kind, &c->meta, NULL, 0, mx_finish_name(info.finish), false));
+    frame_json(c, mx_api_chunk_json(c->kind, &c->meta, NULL, 0, mx_finish_name(info.finish), false, NULL));
     if (c->include_usage)
       frame_json(c, mx_api_usage_chunk_json(c->kind, &c->meta, info.prompt_tokens, info.completion_tokens));
   } else { /* the status line went out long ago: an error event is what clients understand */
@@ -494,7 +525,7 @@ static enum MHD_Result answer_stream(ctx_t *c) {
 static enum MHD_Result generate(ctx_t *c) {
   mx_server_t *s = c->srv;
   mx_api_kind_t kind = c->ep == MX_EP_CHAT ? MX_API_CHAT : MX_API_COMPLETION;
-  mx_session_t *s0 = mx_fleet_session(s->o.fleet, 0); /* every device serves the same model */
+  mx_session_t *s0 = mx_fleet_session(c->fleet, 0); /* every device serves the same model */
   int capacity = mx_session_capacity(s0);
   mx_api_limits_t lim = {.max_tokens = capacity, .vocab = mx_session_config(s0)->vocab};
   mx_api_request_t ar;
@@ -515,7 +546,7 @@ static enum MHD_Result generate(ctx_t *c) {
   if (!st) st = mx_api_check_prompt((int)ids.n, capacity, &e);
   int bi = -1;
   bool stopping = atomic_load(&s->stopping);
-  if (!st && (stopping || (bi = mx_fleet_pick(s->o.fleet, next_random(s))) < 0)) {
+  if (!st && (stopping || (bi = mx_fleet_pick(c->fleet, next_random(s))) < 0)) {
     st = stopping ? mx_status_make(MX_STAGE_BUSY, "retry on another server or later", "the server is shutting down")
                   : mx_status_make(MX_STAGE_DEVICE, "restart the server; its log says why each device failed",
                                    "every device of this server was given up after failing");
@@ -526,19 +557,21 @@ static enum MHD_Result generate(ctx_t *c) {
     mx_api_request_free(&ar);
     return queue_error(c, st, &e);
   }
-  mx_request_params_t p = {.prompt = ids.ids, .n_prompt = (int)ids.n, .sampling = ar.sampling, .ignore_eos = ar.ignore_eos};
+  mx_request_params_t p = {.prompt = ids.ids, .n_prompt = (int)ids.n, .sampling = ar.sampling, .ignore_eos = ar.ignore_eos,
+                           .logprobs = ar.logprobs, .top_logprobs = ar.top_logprobs};
   /* OpenAI's defaults: 16 tokens for a completion; a chat answer may fill the context (the
    * scheduler ends it with "length" at the capacity). */
   p.max_tokens = ar.max_tokens ? ar.max_tokens : kind == MX_API_CHAT ? capacity : 16;
   if (!ar.has_seed) p.sampling.seed = next_random(s);
   for (int i = 0; i < ar.n_stops; i++) p.stops[i] = ar.stops[i];
   p.n_stops = ar.n_stops;
-  st = mx_sched_submit(mx_fleet_sched(s->o.fleet, bi), &p, &c->req);
+  st = mx_sched_submit(mx_fleet_sched(c->fleet, bi), &p, &c->req);
   if (!st) atomic_fetch_add(&s->routed[bi], 1);
   mx_ids_free(&ids);
   c->kind = kind;
   c->stream = ar.stream;
   c->include_usage = ar.include_usage;
+  c->logprobs = ar.logprobs;
   mx_api_request_free(&ar);
   if (st) {
     c->req = NULL;
@@ -563,7 +596,7 @@ static enum MHD_Result generate(ctx_t *c) {
 /* POST /tokenize: the ids of content (BOS when add_special and the model adds one), with each
  * token's text when with_pieces. */
 static enum MHD_Result tokenize(ctx_t *c) {
-  const mx_tokenizer_t *tok = mx_session_tokenizer(mx_fleet_session(c->srv->o.fleet, 0));
+  const mx_tokenizer_t *tok = mx_session_tokenizer(mx_fleet_session(c->fleet, 0));
   mx_api_tokenize_t t;
   mx_api_error_t e;
   mx_status_t st = mx_api_parse_tokenize(c->body.data ? c->body.data : "", c->body.len, &t, &e);
@@ -596,7 +629,7 @@ static enum MHD_Result tokenize(ctx_t *c) {
 
 /* POST /detokenize: the text of tokens, special tokens included (as llama.cpp). */
 static enum MHD_Result detokenize(ctx_t *c) {
-  const mx_tokenizer_t *tok = mx_session_tokenizer(mx_fleet_session(c->srv->o.fleet, 0));
+  const mx_tokenizer_t *tok = mx_session_tokenizer(mx_fleet_session(c->fleet, 0));
   mx_ids_t ids;
   mx_api_error_t e;
   mx_status_t st = mx_api_parse_detokenize(c->body.data ? c->body.data : "", c->body.len, mx_tokenizer_vocab_size(tok), &ids, &e);
@@ -617,7 +650,7 @@ static enum MHD_Result detokenize(ctx_t *c) {
 /* POST /apply-template: the prompt text a chat completion body's messages render to, through the
  * model's chat template with the assistant's generation prompt (what /v1/chat/completions encodes). */
 static enum MHD_Result apply_template(ctx_t *c) {
-  mx_session_t *s0 = mx_fleet_session(c->srv->o.fleet, 0);
+  mx_session_t *s0 = mx_fleet_session(c->fleet, 0);
   mx_api_limits_t lim = {.max_tokens = mx_session_capacity(s0)};
   mx_api_request_t ar;
   mx_api_error_t e;
@@ -638,24 +671,25 @@ static enum MHD_Result apply_template(ctx_t *c) {
 
 /* The truth about each device, from the schedulers' state (kept current by the idle probe and by
  * every device call; nothing here waits on a device): 200 "ok" when every device serves, 200
- * "degraded" when some do, 503 "restarting" while none does but one is restarting, 503 "unhealthy"
- * when every device was given up, 503 "stopping" during shutdown. */
+ * "degraded" when some do, 503 "loading" while the model compiles and loads, 503 "restarting" while
+ * none does but one is restarting, 503 "unhealthy" when every device was given up, 503 "stopping"
+ * during shutdown. */
 static enum MHD_Result health(ctx_t *c) {
   mx_server_t *s = c->srv;
-  int slots = 0, active = 0, queued = 0, healthy = 0, restarting = 0;
+  int slots = 0, active = 0, queued = 0, healthy = 0, restarting = 0, n = c->fleet ? s->n_devices : 0;
   json_t *backends = json_array();
-  for (int i = 0; i < s->n_devices; i++) {
+  for (int i = 0; i < n; i++) {
     mx_sched_stats_t st;
-    mx_sched_stats(mx_fleet_sched(s->o.fleet, i), &st);
+    mx_sched_stats(mx_fleet_sched(c->fleet, i), &st);
     slots += st.n_slots, active += st.active, queued += st.queued, healthy += st.healthy;
     restarting += st.state == MX_DEVICE_RESTARTING;
-    json_array_append_new(backends, json_pack("{s:s,s:i,s:s,s:I,s:s?}", "device", mx_fleet_device(s->o.fleet, i), "backend", i,
+    json_array_append_new(backends, json_pack("{s:s,s:i,s:s,s:I,s:s?}", "device", mx_fleet_device(c->fleet, i), "backend", i,
                                               "state", mx_device_state_name(st.state), "restarts", (json_int_t)st.restarts,
                                               "last_failure", st.last_failure[0] ? st.last_failure : NULL));
   }
   bool stopping = atomic_load(&s->stopping);
-  const char *status = stopping ? "stopping" : healthy == s->n_devices ? "ok" : healthy ? "degraded" : restarting ? "restarting" : "unhealthy";
-  json_t *j = json_pack("{s:s,s:i,s:i,s:i,s:i,s:i,s:o}", "status", status, "devices", s->n_devices, "healthy_devices", healthy,
+  const char *status = stopping ? "stopping" : !c->fleet ? "loading" : healthy == n ? "ok" : healthy ? "degraded" : restarting ? "restarting" : "unhealthy";
+  json_t *j = json_pack("{s:s,s:i,s:i,s:i,s:i,s:i,s:o}", "status", status, "devices", n, "healthy_devices", healthy,
                         "slots", slots, "active", active, "queued", queued, "backends", backends ? backends : json_null());
   char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
   json_decref(j);
@@ -664,15 +698,16 @@ static enum MHD_Result health(ctx_t *c) {
 
 static enum MHD_Result metrics(ctx_t *c) {
   mx_server_t *s = c->srv;
-  mx_metrics_device_t d[s->n_devices];
-  for (int i = 0; i < s->n_devices; i++) {
-    mx_sched_t *sched = mx_fleet_sched(s->o.fleet, i);
+  int n = c->fleet ? s->n_devices : 0; /* none while the model loads */
+  mx_metrics_device_t d[n > 0 ? n : 1];
+  for (int i = 0; i < n; i++) {
+    mx_sched_t *sched = mx_fleet_sched(c->fleet, i);
     mx_sched_stats_t st;
     mx_sched_stats(sched, &st);
     /* The memory figures are the engine's last reading between device calls: a scrape never waits
      * on a device (a hung one would hold it for the worker's call timeout). A device that is not
      * ready has none: they are left out rather than shown as 0. */
-    d[i] = (mx_metrics_device_t){.device = mx_fleet_device(s->o.fleet, i), .slots = st.n_slots, .active = st.active,
+    d[i] = (mx_metrics_device_t){.device = mx_fleet_device(c->fleet, i), .slots = st.n_slots, .active = st.active,
                                  .queued = st.queued, .healthy = st.healthy, .requests = atomic_load(&s->routed[i]),
                                  .state = (int)st.state, .restarts = st.restarts, .request_errors = st.request_errors,
                                  .has_memory = st.has_memory, .device_bytes = (int64_t)st.device_bytes,
@@ -680,7 +715,7 @@ static enum MHD_Result metrics(ctx_t *c) {
   }
   mx_strbuf_t b;
   mx_strbuf_init(&b);
-  mx_metrics_render(s->metrics, d, s->n_devices, &b);
+  mx_metrics_render(s->metrics, d, n, &b);
   return queue_text(c, 200, "text/plain; version=0.0.4; charset=utf-8", mx_strbuf_take(&b));
 }
 
@@ -714,6 +749,7 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
     c->srv = s;
     c->conn = conn;
     c->ep = route(url);
+    c->fleet = atomic_load(&s->fleet);
     c->t0 = mx_now_ms();
     mx_strbuf_init(&c->body);
     mx_strbuf_init(&c->text);
@@ -741,6 +777,14 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
       return queue_refusal(c, 401, NULL, "invalid_api_key",
                            mx_status_make(MX_STAGE_USAGE, "send the header 'Authorization: Bearer KEY' with the server's --api-key",
                                           "missing or incorrect API key"));
+    }
+    /* Until the model is loaded only the probes and the model list answer (orchestrators probe
+     * /health; a request sent early is told to retry rather than held for minutes of compiling). */
+    if (!c->fleet && post_ep) {
+      c->refused = true;
+      return queue_refusal(c, 503, NULL, "loading",
+                           mx_status_make(MX_STAGE_BUSY, "retry when GET /health answers 200",
+                                          "the model is still loading (compiling its graph and loading its weights)"));
     }
     const char *cl = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
     if (cl && strtoull(cl, NULL, 10) > s->o.max_body) {
@@ -817,6 +861,7 @@ static void completed(void *cls, struct MHD_Connection *conn, void **con_cls, en
   if (c->counted_in_flight) atomic_fetch_sub(&s->in_flight, 1);
   mx_strbuf_free(&c->body);
   mx_strbuf_free(&c->text);
+  mx_logprob_list_free(&c->lp);
   mx_strbuf_free(&c->pending);
   free(c);
 }
@@ -825,8 +870,7 @@ static void completed(void *cls, struct MHD_Connection *conn, void **con_cls, en
 
 mx_status_t mx_server_start(const mx_server_options_t *o, mx_server_t **out) {
   *out = NULL;
-  if (!o->fleet || mx_fleet_size(o->fleet) < 1)
-    return mx_status_make(MX_STAGE_INTERNAL, NULL, "the server needs at least one device");
+  if (o->fleet && mx_fleet_size(o->fleet) < 1) return mx_status_make(MX_STAGE_INTERNAL, NULL, "the server needs at least one device");
   if (o->api_key && !o->api_key[0])
     return mx_status_make(MX_STAGE_USAGE, "give --api-key (or MLXCEL_API_KEY) a non-empty key, or neither to serve without one",
                           "the API key is empty: it would switch authentication off");
@@ -839,10 +883,8 @@ mx_status_t mx_server_start(const mx_server_options_t *o, mx_server_t **out) {
   s->host = strdup(o->host ? o->host : "127.0.0.1");
   s->api_key = o->api_key ? strdup(o->api_key) : NULL;
   s->model_name = strdup(o->model_name ? o->model_name : "model");
-  s->n_devices = mx_fleet_size(o->fleet);
-  s->routed = calloc((size_t)s->n_devices, sizeof *s->routed);
   s->metrics = mx_metrics_create();
-  if (!s->host || !s->model_name || !s->routed || !s->metrics || (o->api_key && !s->api_key)) {
+  if (!s->host || !s->model_name || !s->metrics || (o->api_key && !s->api_key)) {
     mx_server_stop(s);
     return mx_status_oom();
   }
@@ -884,7 +926,23 @@ mx_status_t mx_server_start(const mx_server_options_t *o, mx_server_t **out) {
   }
   const union MHD_DaemonInfo *di = MHD_get_daemon_info(s->mhd, MHD_DAEMON_INFO_BIND_PORT);
   s->port = di ? di->port : o->port;
+  if (o->fleet) {
+    mx_status_t st = mx_server_ready(s, o->fleet);
+    if (st) {
+      mx_server_stop(s);
+      return st;
+    }
+  }
   *out = s;
+  return NULL;
+}
+
+mx_status_t mx_server_ready(mx_server_t *s, mx_fleet_t *f) {
+  if (!f || mx_fleet_size(f) < 1) return mx_status_make(MX_STAGE_INTERNAL, NULL, "the server needs at least one device");
+  if (atomic_load(&s->fleet)) return mx_status_make(MX_STAGE_INTERNAL, NULL, "the server's model is loaded already");
+  s->n_devices = mx_fleet_size(f);
+  if (!(s->routed = calloc((size_t)s->n_devices, sizeof *s->routed))) return mx_status_oom();
+  atomic_store(&s->fleet, f); /* publishes n_devices and routed with it */
   return NULL;
 }
 

@@ -27,13 +27,17 @@ typedef struct {
   int max_connections;
   int max_connections_per_client; /* per client address, beyond it a 429; 0: max_connections */
   bool log_requests;      /* one stderr line per generation */
-  mx_fleet_t *fleet;      /* the devices serving the model (not owned) */
+  mx_fleet_t *fleet;      /* the devices serving the model (not owned); NULL: still loading, see mx_server_ready */
 } mx_server_options_t;
 
 typedef struct mx_server mx_server_t;
 
-/* Binds and starts serving. The fleet must outlive the server. */
+/* Binds and starts serving. The fleet must outlive the server. Without a fleet the server answers
+ * while the model loads: /health 503 "loading", the model endpoints 503 with code "loading",
+ * /metrics and /v1/models as usual, until mx_server_ready. */
 MX_MUST_USE mx_status_t mx_server_start(const mx_server_options_t *o, mx_server_t **out);
+/* The model is loaded: the server serves it from now on (once; the fleet must outlive the server). */
+MX_MUST_USE mx_status_t mx_server_ready(mx_server_t *s, mx_fleet_t *f);
 int mx_server_port(const mx_server_t *s);
 /* Stops accepting connections; requests on open connections are refused with 503 from now on. */
 void mx_server_quiesce(mx_server_t *s);

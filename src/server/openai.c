@@ -107,6 +107,14 @@ static mx_status_t want_bool(const char *name, const json_t *v, bool *out, mx_ap
   return NULL;
 }
 
+static mx_status_t want_count(const char *name, const json_t *v, int lo, int hi, int *out, mx_api_error_t *err) {
+  if (!json_is_integer(v)) return bad(err, name, "invalid_type", "%s must be an integer, not %s", name, json_kind(v));
+  json_int_t n = json_integer_value(v);
+  if (n < lo || n > hi) return bad(err, name, "invalid_value", "%s is %lld; it must be %d to %d", name, (long long)n, lo, hi);
+  *out = (int)n;
+  return NULL;
+}
+
 static mx_status_t want_max_tokens(const char *name, const json_t *v, const mx_api_limits_t *lim, int *out,
                                    mx_api_error_t *err) {
   if (!json_is_integer(v)) return bad(err, name, "invalid_type", "%s must be an integer, not %s", name, json_kind(v));
@@ -123,7 +131,7 @@ static mx_status_t want_max_tokens(const char *name, const json_t *v, const mx_a
 static bool is_neutral(const char *key, const json_t *v) {
   if (json_is_null(v)) return true;
   if (!strcmp(key, "n") || !strcmp(key, "best_of")) return json_is_integer(v) && json_integer_value(v) == 1;
-  if (!strcmp(key, "echo") || !strcmp(key, "logprobs")) return json_is_false(v);
+  if (!strcmp(key, "echo")) return json_is_false(v);
   if (!strcmp(key, "suffix")) return json_is_string(v) && json_string_length(v) == 0;
   if (!strcmp(key, "tools") || !strcmp(key, "functions")) return json_is_array(v) && json_array_size(v) == 0;
   if (!strcmp(key, "tool_choice") || !strcmp(key, "function_call")) return json_is_string(v) && !strcmp(json_string_value(v), "none");
@@ -135,9 +143,9 @@ static bool is_neutral(const char *key, const json_t *v) {
   return false;
 }
 
-static const char *const unsupported_common[] = {"n", "logprobs", NULL};
+static const char *const unsupported_common[] = {"n", NULL};
 static const char *const unsupported_completion[] = {"best_of", "echo", "suffix", NULL};
-static const char *const unsupported_chat[] = {"top_logprobs", "tools", "tool_choice", "functions", "function_call",
+static const char *const unsupported_chat[] = {"tools", "tool_choice", "functions", "function_call",
                                                "parallel_tool_calls", "response_format", "audio", "modalities",
                                                "prediction", "web_search_options", NULL};
 
@@ -299,8 +307,10 @@ static mx_status_t parse_field(const char *key, const json_t *v, const mx_api_li
   }
   static const char *const nullable[] = {"stream", "stream_options", "max_tokens", "max_completion_tokens", "temperature",
                                          "top_p", "min_p", "repetition_penalty", "top_k", "seed", "stop", "ignore_eos", "user",
-                                         "presence_penalty", "frequency_penalty", "logit_bias", NULL};
-  if (json_is_null(v) && in_list(nullable, key) && (chat || strcmp(key, "max_completion_tokens"))) return NULL; /* default */
+                                         "presence_penalty", "frequency_penalty", "logit_bias", "logprobs", "top_logprobs",
+                                         NULL};
+  if (json_is_null(v) && in_list(nullable, key) && (chat || (strcmp(key, "max_completion_tokens") && strcmp(key, "top_logprobs"))))
+    return NULL; /* default */
   if (!strcmp(key, "model")) {
     if (!json_is_string(v)) return bad(err, "model", "invalid_type", "model must be a string, not %s", json_kind(v));
     if (!(r->model = strdup(json_string_value(v)))) return oom(err);
@@ -338,6 +348,14 @@ static mx_status_t parse_field(const char *key, const json_t *v, const mx_api_li
     r->sampling.frequency_penalty = (float)d;
   } else if (!strcmp(key, "logit_bias")) {
     return parse_logit_bias(v, lim, &r->sampling, err);
+  } else if (chat && !strcmp(key, "logprobs")) {
+    return want_bool(key, v, &r->logprobs, err);
+  } else if (chat && !strcmp(key, "top_logprobs")) {
+    return want_count(key, v, 0, MX_MAX_TOP_LOGPROBS, &r->top_logprobs, err);
+  } else if (!strcmp(key, "logprobs")) { /* completions: how many alternatives, 0..5 */
+    if (json_is_false(v)) return NULL;     /* what some clients send for "none" */
+    MX_RETURN_IF_ERROR(want_count(key, v, 0, 5, &r->top_logprobs, err));
+    r->logprobs = true;
   } else if (!strcmp(key, "top_k")) {
     if (!json_is_integer(v)) return bad(err, key, "invalid_type", "top_k must be an integer, not %s", json_kind(v));
     if (json_integer_value(v) < 0 || json_integer_value(v) > (1 << 22))
@@ -387,6 +405,7 @@ mx_status_t mx_api_parse(mx_api_kind_t kind, const char *body, size_t len, const
   memset(r, 0, sizeof *r);
   r->kind = kind;
   r->sampling = (mx_sampling_t){.temperature = 1, .top_p = 1, .repeat_penalty = 1};
+  r->top_logprobs = -1; /* not given */
   json_t *root;
   MX_RETURN_IF_ERROR(load_object(body, len, &root, err));
   mx_status_t st = NULL;
@@ -399,6 +418,10 @@ mx_status_t mx_api_parse(mx_api_kind_t kind, const char *body, size_t len, const
   const char *need = kind == MX_API_CHAT ? "messages" : "prompt";
   if (!st && (kind == MX_API_CHAT ? !r->msgs : !r->prompt))
     st = bad(err, need, "missing_required_parameter", "%s is missing", need);
+  /* OpenAI refuses top_logprobs without logprobs: true rather than ignore it. */
+  if (!st && kind == MX_API_CHAT && r->top_logprobs >= 0 && !r->logprobs)
+    st = bad(err, "top_logprobs", "invalid_value", "top_logprobs needs logprobs: true");
+  if (r->top_logprobs < 0) r->top_logprobs = 0;
   if (!st && stream_options) {
     if (!r->stream) st = bad(err, "stream_options", "invalid_value", "stream_options is only allowed when stream is true");
     json_object_foreach((json_t *)stream_options, key, v) {
@@ -530,14 +553,82 @@ static json_t *head(const char *object, const mx_api_meta_t *m) {
   return json_pack("{s:s, s:s, s:I, s:s}", "id", m->id, "object", object, "created", (json_int_t)m->created, "model", m->model);
 }
 
+/* --- logprobs ------------------------------------------------------------------------------ */
+
+static double logprob_value(float x) { return isfinite(x) ? (double)x : -9999.0; }
+
+static json_t *bytes_json(const char *b, size_t n) {
+  json_t *a = json_array();
+  for (size_t i = 0; a && i < n; i++) json_array_append_new(a, json_integer((uint8_t)b[i]));
+  return a;
+}
+
+/* {"token", "logprob", "bytes"} of one token (chat). */
+static json_t *chat_token(const mx_tokenizer_t *tok, int32_t id, float logprob) {
+  size_t n = 0;
+  const char *b = mx_tokenizer_token_bytes(tok, id, &n);
+  if (!b) b = "", n = 0;
+  return json_pack("{s:o, s:f, s:o}", "token", text_json(b, n), "logprob", logprob_value(logprob), "bytes", bytes_json(b, n));
+}
+
+static json_t *chat_logprobs(const mx_api_logprobs_t *lp) {
+  json_t *content = json_array();
+  for (size_t i = 0; content && i < lp->n; i++) {
+    const mx_token_logprob_t *e = &lp->v[i];
+    json_t *entry = chat_token(lp->tok, e->id, e->logprob), *top = json_array();
+    for (int k = 0; top && k < e->n_top; k++) json_array_append_new(top, chat_token(lp->tok, e->top_id[k], e->top_logprob[k]));
+    json_object_set_new(entry, "top_logprobs", top);
+    json_array_append_new(content, entry);
+  }
+  return json_pack("{s:o, s:n}", "content", content, "refusal");
+}
+
+/* Characters (code points) of a token's text as JSON writes it. */
+static size_t text_chars(const json_t *s) {
+  size_t n = 0;
+  for (const char *p = json_string_value(s); p && *p; p++) n += ((uint8_t)*p & 0xC0) != 0x80;
+  return n;
+}
+
+static json_t *completion_logprobs(const mx_api_logprobs_t *lp) {
+  json_t *tokens = json_array(), *values = json_array(), *tops = json_array(), *offsets = json_array();
+  size_t at = lp->text_offset ? *lp->text_offset : 0;
+  for (size_t i = 0; i < lp->n; i++) {
+    const mx_token_logprob_t *e = &lp->v[i];
+    size_t n = 0;
+    const char *b = mx_tokenizer_token_bytes(lp->tok, e->id, &n);
+    json_t *t = text_json(b ? b : "", b ? n : 0);
+    json_t *top = json_object();
+    for (int k = 0; k < e->n_top; k++) {
+      b = mx_tokenizer_token_bytes(lp->tok, e->top_id[k], &n);
+      json_t *key = text_json(b ? b : "", b ? n : 0);
+      json_object_set_new(top, json_string_value(key), json_real(logprob_value(e->top_logprob[k])));
+      json_decref(key);
+    }
+    json_object_set_new(top, json_string_value(t), json_real(logprob_value(e->logprob)));
+    json_array_append_new(offsets, json_integer((json_int_t)at));
+    at += text_chars(t);
+    json_array_append_new(tokens, t);
+    json_array_append_new(values, json_real(logprob_value(e->logprob)));
+    json_array_append_new(tops, top);
+  }
+  if (lp->text_offset) *lp->text_offset = at;
+  return json_pack("{s:o, s:o, s:o, s:o}", "tokens", tokens, "token_logprobs", values, "top_logprobs", tops, "text_offset", offsets);
+}
+
+static json_t *logprobs_json(mx_api_kind_t kind, const mx_api_logprobs_t *lp) {
+  if (!lp) return json_null();
+  return kind == MX_API_CHAT ? chat_logprobs(lp) : completion_logprobs(lp);
+}
+
 char *mx_api_response_json(mx_api_kind_t kind, const mx_api_meta_t *m, const char *text, size_t len, const char *finish,
-                           int prompt_tokens, int completion_tokens) {
+                           int prompt_tokens, int completion_tokens, const mx_api_logprobs_t *lp) {
   json_t *root = head(kind == MX_API_CHAT ? "chat.completion" : "text_completion", m);
   json_t *choice = kind == MX_API_CHAT
-                       ? json_pack("{s:i, s:{s:s, s:o}, s:n, s:s}", "index", 0, "message", "role", "assistant", "content",
-                                   text_json(text, len), "logprobs", "finish_reason", finish)
-                       : json_pack("{s:i, s:o, s:n, s:s}", "index", 0, "text", text_json(text, len), "logprobs", "finish_reason",
-                                   finish);
+                       ? json_pack("{s:i, s:{s:s, s:o}, s:o, s:s}", "index", 0, "message", "role", "assistant", "content",
+                                   text_json(text, len), "logprobs", logprobs_json(kind, lp), "finish_reason", finish)
+                       : json_pack("{s:i, s:o, s:o, s:s}", "index", 0, "text", text_json(text, len), "logprobs",
+                                   logprobs_json(kind, lp), "finish_reason", finish);
   if (!root || !choice) {
     json_decref(root);
     json_decref(choice);
@@ -549,9 +640,9 @@ char *mx_api_response_json(mx_api_kind_t kind, const mx_api_meta_t *m, const cha
 }
 
 char *mx_api_chunk_json(mx_api_kind_t kind, const mx_api_meta_t *m, const char *text, size_t len, const char *finish,
-                        bool first) {
+                        bool first, const mx_api_logprobs_t *lp) {
   json_t *root = head(kind == MX_API_CHAT ? "chat.completion.chunk" : "text_completion", m);
-  json_t *choice = json_pack("{s:i, s:n}", "index", 0, "logprobs");
+  json_t *choice = json_pack("{s:i, s:o}", "index", 0, "logprobs", logprobs_json(kind, lp && lp->n ? lp : NULL));
   if (!root || !choice) {
     json_decref(root);
     json_decref(choice);

@@ -3,7 +3,7 @@
  *
  * Nothing here knows HTTP sockets or the engine's threads, so every bad-input class is unit-tested
  * (tests/unit/test_server.c). Validation is strict on purpose: a field we do not implement (n > 1,
- * logprobs, tools, echo, ...) is refused with an OpenAI-style error naming it, never silently
+ * echo, tools, ...) is refused with an OpenAI-style error naming it, never silently
  * ignored, because a client that asked for it would otherwise get a different answer than it
  * believes. Fields whose value cannot change the output (user, n = 1, logprobs = null, ...) pass. */
 #ifndef MX_SERVER_OPENAI_H
@@ -14,6 +14,7 @@
 
 #include "base/status.h"
 #include "base/strbuf.h"
+#include "engine/logprobs.h"
 #include "engine/sampler.h"
 #include "engine/scheduler.h"
 #include "tokenizer/chat.h"
@@ -48,6 +49,8 @@ typedef struct {
   char *stops[MX_MAX_STOPS];
   int n_stops;
   bool ignore_eos;        /* extension (as vLLM): keep going past end-of-sequence tokens */
+  bool logprobs;          /* chat logprobs: true, or completions logprobs: N */
+  int top_logprobs;       /* alternatives per token: chat top_logprobs 0..20, completions logprobs 0..5 */
 } mx_api_request_t;
 
 /* Parses and validates a request body. On failure the status holds the one-line message (stage
@@ -106,13 +109,27 @@ typedef struct {
   const char *model; /* the served model id */
 } mx_api_meta_t;
 
-/* The whole non-streaming answer. finish: "stop" / "length". NULL only when out of memory. */
+/* The log-probabilities of an answer's tokens, or of the tokens a stream chunk adds. Chat writes
+ * {"content": [{"token", "logprob", "bytes", "top_logprobs": [...]}], "refusal": null}; completions
+ * {"tokens", "token_logprobs", "top_logprobs": [{token: logprob} with the chosen token added, as
+ * OpenAI's legacy API], "text_offset"}. A token's text is its bytes (U+FFFD for part of a
+ * character; chat's "bytes" keeps them exact); an impossible token's logprob is -9999 (OpenAI's
+ * stand-in, JSON has no infinity). */
+typedef struct {
+  const mx_token_logprob_t *v;
+  size_t n;
+  const mx_tokenizer_t *tok;
+  size_t *text_offset; /* completions: characters of the text before v[0]; advanced past the entries */
+} mx_api_logprobs_t;
+
+/* The whole non-streaming answer. finish: "stop" / "length"; lp NULL: "logprobs": null. NULL only
+ * when out of memory. */
 char *mx_api_response_json(mx_api_kind_t kind, const mx_api_meta_t *m, const char *text, size_t len, const char *finish,
-                           int prompt_tokens, int completion_tokens);
-/* One stream chunk: text (may be NULL/empty), finish (NULL while running). Chat chunks carry the
- * assistant role in the first one (first = true). */
+                           int prompt_tokens, int completion_tokens, const mx_api_logprobs_t *lp);
+/* One stream chunk: text (may be NULL/empty), finish (NULL while running), lp (NULL: none). Chat chunks
+ * carry the assistant role in the first one (first = true). */
 char *mx_api_chunk_json(mx_api_kind_t kind, const mx_api_meta_t *m, const char *text, size_t len, const char *finish,
-                        bool first);
+                        bool first, const mx_api_logprobs_t *lp);
 /* The last chunk when stream_options.include_usage was asked: no choices, the usage. */
 char *mx_api_usage_chunk_json(mx_api_kind_t kind, const mx_api_meta_t *m, int prompt_tokens, int completion_tokens);
 /* GET /v1/models. */

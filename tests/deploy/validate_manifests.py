@@ -75,7 +75,9 @@ def main():
                 def _():
                     port = c["args"][c["args"].index("--port") + 1]
                     names = {p["name"]: str(p["containerPort"]) for p in c["ports"]}
-                    for probe in ("readinessProbe", "livenessProbe"):
+                    # startup too: a tcpSocket startup probe passes at once now that the port opens before
+                    # the model is loaded, and the liveness probe would then kill a pod mid-compile.
+                    for probe in ("startupProbe", "readinessProbe", "livenessProbe"):
                         g = c[probe]["httpGet"]
                         expect(g["path"] == "/health", f"{probe} path {g['path']}")
                         expect(names.get(g["port"], str(g["port"])) == port, f"{probe} port {g['port']} != --port {port}")

@@ -141,8 +141,6 @@ static void unsupported_fields_are_refused_not_ignored(void **state) {
   (void)state;
   const mx_api_kind_t C = MX_API_COMPLETION, K = MX_API_CHAT;
   expect_bad(C, "{\"prompt\":\"a\",\"n\":2}", 400, "n", "n is not supported");
-  expect_bad(C, "{\"prompt\":\"a\",\"logprobs\":1}", 400, "logprobs", "not supported");
-  expect_bad(C, "{\"prompt\":\"a\",\"logprobs\":0}", 400, "logprobs", "not supported"); /* 0 still asks for them */
   expect_bad(C, "{\"prompt\":\"a\",\"best_of\":3}", 400, "best_of", "not supported");
   expect_bad(C, "{\"prompt\":\"a\",\"echo\":true}", 400, "echo", "not supported");
   expect_bad(C, "{\"prompt\":\"a\",\"suffix\":\"end\"}", 400, "suffix", "not supported");
@@ -156,8 +154,6 @@ static void unsupported_fields_are_refused_not_ignored(void **state) {
   static const struct {
     const char *field, *param;
   } chat_bad[] = {{"\"n\":3", "n"},
-                  {"\"logprobs\":true", "logprobs"},
-                  {"\"top_logprobs\":2", "top_logprobs"},
                   {"\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"f\"}}]", "tools"},
                   {"\"tool_choice\":\"auto\"", "tool_choice"},
                   {"\"functions\":[{\"name\":\"f\"}]", "functions"},
@@ -174,6 +170,48 @@ static void unsupported_fields_are_refused_not_ignored(void **state) {
              "messages[0].tool_calls", "not supported");
   expect_bad(K, "{\"messages\":[{\"role\":\"user\",\"content\":[{\"type\":\"image_url\",\"image_url\":{\"url\":\"x\"}}]}]}",
              400, "messages[0].content", "not a text part");
+}
+
+/* logprobs: chat's boolean and top_logprobs 0..20 (only with logprobs: true), completions' count 0..5. */
+static void logprobs_fields(void **state) {
+  (void)state;
+  const mx_api_kind_t C = MX_API_COMPLETION, K = MX_API_CHAT;
+  mx_api_request_t r;
+  expect_ok(C, "{\"prompt\":\"a\",\"logprobs\":0}", &r); /* 0 still asks for the chosen token's */
+  assert_true(r.logprobs);
+  assert_int_equal(r.top_logprobs, 0);
+  mx_api_request_free(&r);
+  expect_ok(C, "{\"prompt\":\"a\",\"logprobs\":5}", &r);
+  assert_true(r.logprobs);
+  assert_int_equal(r.top_logprobs, 5);
+  mx_api_request_free(&r);
+  expect_ok(C, "{\"prompt\":\"a\",\"logprobs\":null}", &r);
+  assert_false(r.logprobs);
+  mx_api_request_free(&r);
+  expect_bad(C, "{\"prompt\":\"a\",\"logprobs\":6}", 400, "logprobs", "0 to 5");
+  expect_bad(C, "{\"prompt\":\"a\",\"logprobs\":true}", 400, "logprobs", "must be an integer");
+  expect_bad(C, "{\"prompt\":\"a\",\"top_logprobs\":2}", 400, "top_logprobs", "unknown field");
+  const char *msg = "{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]";
+  char body[256];
+  snprintf(body, sizeof body, "%s,\"logprobs\":true,\"top_logprobs\":20}", msg);
+  expect_ok(K, body, &r);
+  assert_true(r.logprobs);
+  assert_int_equal(r.top_logprobs, 20);
+  mx_api_request_free(&r);
+  snprintf(body, sizeof body, "%s,\"top_logprobs\":3,\"logprobs\":true}", msg); /* in either order */
+  expect_ok(K, body, &r);
+  assert_int_equal(r.top_logprobs, 3);
+  mx_api_request_free(&r);
+  snprintf(body, sizeof body, "%s,\"logprobs\":false,\"top_logprobs\":null}", msg);
+  expect_ok(K, body, &r);
+  assert_false(r.logprobs);
+  mx_api_request_free(&r);
+  snprintf(body, sizeof body, "%s,\"top_logprobs\":2}", msg);
+  expect_bad(K, body, 400, "top_logprobs", "needs logprobs: true");
+  snprintf(body, sizeof body, "%s,\"logprobs\":true,\"top_logprobs\":21}", msg);
+  expect_bad(K, body, 400, "top_logprobs", "0 to 20");
+  snprintf(body, sizeof body, "%s,\"logprobs\":1}", msg);
+  expect_bad(K, body, 400, "logprobs", "must be a boolean");
 }
 
 /* OpenAI's ranges and shapes for the penalties and logit_bias; the values reach the sampling. */
@@ -341,7 +379,7 @@ static void error_objects_have_the_openai_shape(void **state) {
 static void responses_carry_text_finish_and_usage(void **state) {
   (void)state;
   mx_api_meta_t m = {.id = "cmpl-1", .created = 1700000000, .model = "smol"};
-  json_t *j = load(mx_api_response_json(MX_API_COMPLETION, &m, "Hello", 5, "length", 3, 16));
+  json_t *j = load(mx_api_response_json(MX_API_COMPLETION, &m, "Hello", 5, "length", 3, 16, NULL));
   assert_string_equal(str_at(j, "object"), "text_completion");
   assert_string_equal(str_at(j, "id"), "cmpl-1");
   assert_string_equal(str_at(j, "model"), "smol");
@@ -354,7 +392,7 @@ static void responses_carry_text_finish_and_usage(void **state) {
   json_decref(j);
   m.id = "chatcmpl-2";
   /* Bytes that are not UTF-8 (a split character) come out as U+FFFD, never as broken JSON. */
-  j = load(mx_api_response_json(MX_API_CHAT, &m, "ok\xe2\x9c", 4, "stop", 10, 2));
+  j = load(mx_api_response_json(MX_API_CHAT, &m, "ok\xe2\x9c", 4, "stop", 10, 2, NULL));
   assert_string_equal(str_at(j, "object"), "chat.completion");
   assert_string_equal(str_at(j, "choices.0.message.role"), "assistant");
   assert_string_equal(str_at(j, "choices.0.message.content"), "ok\xef\xbf\xbd");
@@ -365,21 +403,21 @@ static void responses_carry_text_finish_and_usage(void **state) {
 static void stream_chunks_follow_openai(void **state) {
   (void)state;
   mx_api_meta_t m = {.id = "chatcmpl-3", .created = 5, .model = "smol"};
-  json_t *j = load(mx_api_chunk_json(MX_API_CHAT, &m, "", 0, NULL, true));
+  json_t *j = load(mx_api_chunk_json(MX_API_CHAT, &m, "", 0, NULL, true, NULL));
   assert_string_equal(str_at(j, "object"), "chat.completion.chunk");
   assert_string_equal(str_at(j, "choices.0.delta.role"), "assistant");
   assert_string_equal(str_at(j, "choices.0.delta.content"), "");
   assert_true(json_is_null(json_object_get(json_array_get(json_object_get(j, "choices"), 0), "finish_reason")));
   json_decref(j);
-  j = load(mx_api_chunk_json(MX_API_CHAT, &m, "Hi\n", 3, NULL, false));
+  j = load(mx_api_chunk_json(MX_API_CHAT, &m, "Hi\n", 3, NULL, false, NULL));
   assert_null(str_at(j, "choices.0.delta.role"));
   assert_string_equal(str_at(j, "choices.0.delta.content"), "Hi\n");
   json_decref(j);
-  j = load(mx_api_chunk_json(MX_API_CHAT, &m, NULL, 0, "length", false));
+  j = load(mx_api_chunk_json(MX_API_CHAT, &m, NULL, 0, "length", false, NULL));
   assert_int_equal(json_object_size(json_object_get(json_array_get(json_object_get(j, "choices"), 0), "delta")), 0);
   assert_string_equal(str_at(j, "choices.0.finish_reason"), "length");
   json_decref(j);
-  j = load(mx_api_chunk_json(MX_API_COMPLETION, &m, "tok", 3, NULL, false));
+  j = load(mx_api_chunk_json(MX_API_COMPLETION, &m, "tok", 3, NULL, false, NULL));
   assert_string_equal(str_at(j, "object"), "text_completion");
   assert_string_equal(str_at(j, "choices.0.text"), "tok");
   json_decref(j);
@@ -589,6 +627,7 @@ int main(void) {
       cmocka_unit_test(missing_and_empty_fields_are_refused),
       cmocka_unit_test(numbers_out_of_range_are_refused),
       cmocka_unit_test(unsupported_fields_are_refused_not_ignored),
+      cmocka_unit_test(logprobs_fields),
       cmocka_unit_test(penalties_and_logit_bias),
       cmocka_unit_test(neutral_values_of_unsupported_fields_pass),
       cmocka_unit_test(valid_requests_carry_their_parameters),
