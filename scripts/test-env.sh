@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up the Python packages that only the tests use (the tokenizer and chat-template oracles in
 # tests/oracle/, the official openai client for tests/server/, jsonschema for the qualification
-# kit's results.json in tests/qualify/, kubernetes-validate for the manifests in deploy/) in their own
+# kit's results.json in tests/qualify/, kubernetes-validate for the manifests in deploy/, selenium to
+# drive Chromium through the chat page) in their own
 # virtual environment:
 #   ${XDG_CACHE_HOME:-$HOME/.cache}/mlxcel/testenv-<digest>/
 # where <digest> is the first 12 hex digits of the sha256 of the pin list below, so changing a pin
@@ -15,7 +16,8 @@ set -euo pipefail
 
 # What the oracles and the server test import. Every version is pinned; the second group is what
 # transformers 5.24.0, openai 3.51.0 and the others pull in (pip freeze of a clean install on Python 3.11), pinned as constraints so
-# that pip resolves to exactly these and a platform that needs a different set still installs.
+# that pip resolves to exactly these and a platform that needs a different set still installs. selenium
+# is 4.51.0: 4.52 needs a certifi newer than the registry serves.
 REQUIREMENTS='tokenizers==0.23.3
 transformers==5.24.0
 gguf==0.19.0
@@ -23,8 +25,16 @@ jinja2==3.1.6
 numpy==2.4.6
 openai==3.51.0
 jsonschema==4.26.0
-kubernetes-validate==1.37.0'
-CONSTRAINTS='annotated-doc==0.0.7
+kubernetes-validate==1.37.0
+selenium==4.51.0'
+CONSTRAINTS='outcome==1.3.0.post0
+PySocks==1.7.1
+sortedcontainers==2.4.0
+trio==0.35.0
+trio-websocket==0.12.2
+websocket-client==1.9.2
+wsproto==1.3.2
+annotated-doc==0.0.7
 attrs==26.1.0
 jsonschema-specifications==2025.9.1
 referencing==0.37.0
@@ -135,7 +145,7 @@ if ! PIP_DISABLE_PIP_VERSION_CHECK=1 "$vpy" -m pip install --no-input --only-bin
   rm -rf "$venv"
   die "pip could not install the pinned test packages (see $log); remedy: make PyPI reachable for pip (network, proxy, or PIP_INDEX_URL) and rerun scripts/test-env.sh"
 fi
-"$vpy" -c 'import tokenizers, gguf, jinja2, numpy, transformers, openai' 2>>"$log" \
+"$vpy" -c 'import tokenizers, gguf, jinja2, numpy, transformers, openai, selenium' 2>>"$log" \
   || { rm -rf "$venv"; die "the installed packages do not import (see $log); remedy: rm -rf $venv and rerun scripts/test-env.sh"; }
 printf '%s\n' "$pyver" > "$stamp"
 say "set up in $(( $(date +%s) - start )) s"

@@ -140,6 +140,12 @@ run_suite "oracle: logprobs vs HF fp32 log_softmax (openai client)" "$PY" tests/
 # The utility endpoints (/tokenize, /detokenize, /apply-template) against transformers' tokenizer.
 run_suite "server: utility endpoints vs transformers (SmolLM2)" "$PY" tests/server/endpoints_test.py \
   --mlxcel "$build/mlxcel" --model "$MODEL" --hf-tokenizer "$oracle/smollm2-tok"
+# The chat page at /, typed into and read back in headless Chromium (installed here when missing).
+chat_page() {
+  scripts/install-deps.sh --browser || return 1
+  "$PY" tests/server/chat_page_test.py --mlxcel "$build/mlxcel" --model "$MODEL"
+}
+run_suite "server: the chat page in headless Chromium (type, stream, second turn, stop)" chat_page
 # While the model loads: the port bound first, /health 503 "loading" then 200, the model endpoints 503.
 run_suite "server: /health and the endpoints while the model loads" "$PY" tests/server/loading_test.py \
   --mlxcel "$build/mlxcel" --model "$MODEL"

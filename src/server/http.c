@@ -19,6 +19,7 @@
 #include "base/clock.h"
 #include "base/log.h"
 #include "engine/prompt.h"
+#include "server/chat_page.h"
 #include "server/metrics.h"
 #include "server/openai.h"
 #include "server/sse.h"
@@ -719,6 +720,24 @@ static enum MHD_Result metrics(ctx_t *c) {
   return queue_text(c, 200, "text/plain; version=0.0.4; charset=utf-8", mx_strbuf_take(&b));
 }
 
+/* GET /: the chat page (server/chat_page.h). Its script and style are inline and it fetches only from
+ * this origin, which the policy states, so an injected script or a foreign request is refused. */
+static enum MHD_Result page(ctx_t *c) {
+  struct MHD_Response *r =
+      MHD_create_response_from_buffer(strlen(mx_chat_page_html), (void *)mx_chat_page_html, MHD_RESPMEM_PERSISTENT);
+  if (!r) return MHD_NO;
+  MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "text/html; charset=utf-8");
+  MHD_add_response_header(r, "Content-Security-Policy",
+                          "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; "
+                          "frame-ancestors 'none'");
+  MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+  c->status = 200;
+  answering(c);
+  enum MHD_Result ret = queue_own(c->conn, MHD_HTTP_OK, r);
+  MHD_destroy_response(r);
+  return ret;
+}
+
 /* --- routing --------------------------------------------------------------------------------- */
 
 static mx_endpoint_t route(const char *url) {
@@ -726,6 +745,7 @@ static mx_endpoint_t route(const char *url) {
   if (!strcmp(url, "/v1/chat/completions")) return MX_EP_CHAT;
   if (!strcmp(url, "/v1/models")) return MX_EP_MODELS;
   if (!strcmp(url, "/health")) return MX_EP_HEALTH;
+  if (!strcmp(url, "/")) return MX_EP_PAGE;
   if (!strcmp(url, "/metrics")) return MX_EP_METRICS;
   if (!strcmp(url, "/tokenize")) return MX_EP_TOKENIZE;
   if (!strcmp(url, "/detokenize")) return MX_EP_DETOKENIZE;
@@ -761,7 +781,7 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
       c->refused = true;
       return queue_refusal(c, 404, NULL, "not_found",
                            mx_status_make(MX_STAGE_USAGE,
-                                          "use /v1/completions, /v1/chat/completions, /v1/models, /tokenize, /detokenize, "
+                                          "use / (the chat page), /v1/completions, /v1/chat/completions, /v1/models, /tokenize, /detokenize, "
                                           "/apply-template, /health or /metrics",
                                           "no such endpoint: %s %.200s", method, url));
     }
@@ -771,8 +791,9 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
                            mx_status_make(MX_STAGE_USAGE, "resend the request with that method", "%s takes %s, not %s", url,
                                           post_ep ? "POST" : "GET", method));
     }
-    /* Every endpoint but the probes needs the key (the utility ones cost the server work too). */
-    if (c->ep != MX_EP_HEALTH && c->ep != MX_EP_METRICS && !authorized(s, conn)) {
+    /* Every endpoint but the probes and the page needs the key (the utility ones cost the server work
+     * too); the page holds nothing secret, and the requests it makes carry the key the user types. */
+    if (c->ep != MX_EP_HEALTH && c->ep != MX_EP_METRICS && c->ep != MX_EP_PAGE && !authorized(s, conn)) {
       c->refused = true;
       return queue_refusal(c, 401, NULL, "invalid_api_key",
                            mx_status_make(MX_STAGE_USAGE, "send the header 'Authorization: Bearer KEY' with the server's --api-key",
@@ -830,6 +851,7 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
   case MX_EP_TOKENIZE: return tokenize(c);
   case MX_EP_DETOKENIZE: return detokenize(c);
   case MX_EP_APPLY_TEMPLATE: return apply_template(c);
+  case MX_EP_PAGE: return page(c);
   default: return MHD_NO;
   }
 }
