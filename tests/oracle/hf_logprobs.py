@@ -13,13 +13,11 @@ Runs on the CPU in float32 with deterministic algorithms.
 import argparse
 import json
 import os
-import platform
 import sys
-import time
 
 import torch
-import transformers
-from transformers import AutoModelForCausalLM, AutoTokenizer
+
+from hf_common import header, load, prompt_ids
 
 PROMPTS = [
     ("france", "The capital of France is", False),
@@ -58,35 +56,16 @@ def main():
     ap.add_argument("--steps", type=int, default=16)
     ap.add_argument("-o", "--output", required=True)
     args = ap.parse_args()
-    torch.use_deterministic_algorithms(True)
-    torch.set_num_threads(max(1, os.cpu_count() or 1))
-    kw = {"gguf_file": args.gguf} if args.gguf else {}
-    model = AutoModelForCausalLM.from_pretrained(args.dir, dtype=torch.float32, **kw).eval()
-    tok = AutoTokenizer.from_pretrained(args.dir, **kw)
+    model, tok = load(args.dir, args.gguf)
     table = byte_table()
     out = {
-        "header": {
-            "what": "HF transformers fp32 log_softmax along greedy trajectories (CPU), the oracle for "
-                    "tests/oracle/logprobs_parity.py",
-            "command": " ".join(sys.argv),
-            "model": args.gguf or os.path.basename(os.path.normpath(args.dir)),
-            "transformers": transformers.__version__,
-            "torch": torch.__version__,
-            "python": platform.python_version(),
-            "machine": platform.node() + " " + platform.machine() + ", torch threads " + str(torch.get_num_threads()),
-            "date": time.strftime("%Y-%m-%d"),
-        },
+        "header": header("HF transformers fp32 log_softmax along greedy trajectories (CPU), the oracle for "
+                         "tests/oracle/logprobs_parity.py",
+                         args.gguf or os.path.basename(os.path.normpath(args.dir))),
         "prompts": [],
     }
     for name, text, chat in PROMPTS:
-        if chat:
-            ids = tok.apply_chat_template([{"role": "user", "content": text}], tokenize=True, add_generation_prompt=True,
-                                          return_dict=False)
-            if isinstance(ids, dict) or hasattr(ids, "input_ids"):
-                ids = ids["input_ids"]
-        else:
-            ids = tok(text).input_ids
-        ids = list(ids)
+        ids = prompt_ids(tok, text, chat)
         x, past, steps = torch.tensor([ids]), None, []
         with torch.no_grad():
             for _ in range(args.steps):

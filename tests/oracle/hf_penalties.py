@@ -18,13 +18,11 @@ Runs on the CPU in float32 with deterministic algorithms.
 import argparse
 import json
 import os
-import platform
 import sys
-import time
 
 import torch
-import transformers
-from transformers import AutoModelForCausalLM, AutoTokenizer
+
+from hf_common import header, load, prompt_ids
 
 # name, prompt, chat (through the chat template), presence, frequency, logit_bias {id: bias}
 CASES = [
@@ -67,34 +65,15 @@ def main():
     ap.add_argument("--steps", type=int, default=32)
     ap.add_argument("-o", "--output", required=True)
     args = ap.parse_args()
-    torch.use_deterministic_algorithms(True)
-    torch.set_num_threads(max(1, os.cpu_count() or 1))
-    kw = {"gguf_file": args.gguf} if args.gguf else {}
-    model = AutoModelForCausalLM.from_pretrained(args.dir, dtype=torch.float32, **kw).eval()
-    tok = AutoTokenizer.from_pretrained(args.dir, **kw)
+    model, tok = load(args.dir, args.gguf)
     out = {
-        "header": {
-            "what": "HF transformers fp32 greedy trajectories under OpenAI's presence/frequency penalties and "
-                    "logit_bias (CPU), the oracle for tests/oracle/penalties_parity.py",
-            "command": " ".join(sys.argv),
-            "model": args.gguf or os.path.basename(os.path.normpath(args.dir)),
-            "transformers": transformers.__version__,
-            "torch": torch.__version__,
-            "python": platform.python_version(),
-            "machine": platform.node() + " " + platform.machine() + ", torch threads " + str(torch.get_num_threads()),
-            "date": time.strftime("%Y-%m-%d"),
-        },
+        "header": header("HF transformers fp32 greedy trajectories under OpenAI's presence/frequency penalties and "
+                         "logit_bias (CPU), the oracle for tests/oracle/penalties_parity.py",
+                         args.gguf or os.path.basename(os.path.normpath(args.dir))),
         "cases": [],
     }
     for name, text, chat, presence, frequency, bias in CASES:
-        if chat:
-            msgs = [{"role": "user", "content": text}]
-            ids = tok.apply_chat_template(msgs, tokenize=True, add_generation_prompt=True, return_dict=False)
-            if isinstance(ids, dict) or hasattr(ids, "input_ids"):
-                ids = ids["input_ids"]
-        else:
-            ids = tok(text).input_ids
-        ids = list(ids)
+        ids = prompt_ids(tok, text, chat)
         got, margins = trajectory(model, ids, args.steps, presence, frequency, bias)
         plain, _ = trajectory(model, ids, args.steps, 0.0, 0.0, {})
         out["cases"].append({

@@ -17,7 +17,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "server"))
-from checks import check, expect, launch, summary  # noqa: E402
+from checks import api_error, check, expect, served_client, summary  # noqa: E402
 
 import openai  # noqa: E402
 
@@ -57,14 +57,11 @@ def main():
     ap.add_argument("--fixture", required=True)
     a = ap.parse_args()
     prompts = json.load(open(a.fixture))["prompts"]
-    server_bin = os.path.join(os.path.dirname(a.mlxcel), "mlxcel-server")
     try:
-        proc, port, lines = launch([server_bin, "-m", a.model, "--port", "0", "--slots", "4"])
+        proc, client, model_id = served_client(a.mlxcel, a.model)
     except AssertionError as e:
         print(f"FAIL  server start: {e}")
         return 1
-    client = openai.OpenAI(base_url=f"http://127.0.0.1:{port}/v1", api_key="none", max_retries=0, timeout=300)
-    model_id = os.path.basename(a.model)
     try:
         for p in prompts:
             steps = p["steps"]
@@ -148,8 +145,7 @@ def main():
                     fn()
                     raise AssertionError(f"{param}: accepted")
                 except openai.BadRequestError as e:
-                    err = e.body if isinstance(e.body, dict) else {}
-                    err = err.get("error", err)  # the client unwraps "error" on some versions
+                    err = api_error(e)
                     expect(err.get("param") == param, f"param {err.get('param')!r} in {e.body}")
 
         @check("a sampled request's logprobs: the chosen token's value is its listed alternative's")

@@ -20,7 +20,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "server"))
-from checks import check, expect, launch, summary  # noqa: E402
+from checks import api_error, check, expect, served_client, summary  # noqa: E402
 
 import openai  # noqa: E402
 
@@ -63,14 +63,11 @@ def main():
                    f"{case['margins'][first] if first is not None else '-'}): {got[:first + 3 if first is not None else 8]} "
                    f"vs {case['ids'][:first + 3 if first is not None else 8]}")
 
-    server_bin = os.path.join(os.path.dirname(a.mlxcel), "mlxcel-server")
     try:
-        proc, port, lines = launch([server_bin, "-m", a.model, "--port", "0", "--slots", "4"])
+        proc, client, model_id = served_client(a.mlxcel, a.model)
     except AssertionError as e:
         print(f"FAIL  server start: {e}")
         return 1
-    client = openai.OpenAI(base_url=f"http://127.0.0.1:{port}/v1", api_key="none", max_retries=0, timeout=300)
-    model_id = os.path.basename(a.model)
     try:
         for k, case in enumerate(cases):
             steps = len(case["ids"])
@@ -110,8 +107,7 @@ def main():
                     client.completions.create(model=model_id, prompt="Hi", max_tokens=2, **bad)
                     raise AssertionError(f"{bad} was accepted")
                 except openai.BadRequestError as e:
-                    err = e.body if isinstance(e.body, dict) else {}
-                    err = err.get("error", err)  # the client unwraps "error" on some versions
+                    err = api_error(e)
                     expect(err.get("param") == param, f"{bad}: param {err.get('param')!r} in {e.body}")
     finally:
         proc.terminate()

@@ -63,3 +63,21 @@ def launch(argv, env=None, ready_timeout=600):
         proc.kill()
         raise AssertionError("the server did not get ready:\n" + "\n".join(lines[-20:]))
     return proc, found["port"], lines
+
+
+def api_error(exc):
+    """The {"message", "type", "param", "code"} object of an openai.APIStatusError."""
+    err = exc.body if isinstance(exc.body, dict) else {}
+    return err.get("error", err)  # the client unwraps "error" on some versions
+
+
+def served_client(mlxcel, model, extra=()):
+    """Starts mlxcel-server (beside the mlxcel binary) on a free port with 4 slots and no key, and
+    returns (process, an openai client for it, the model id). A server that fails to start raises
+    AssertionError with its last lines."""
+    import os
+    import openai
+    server_bin = os.path.join(os.path.dirname(mlxcel), "mlxcel-server")
+    proc, port, _ = launch([server_bin, "-m", model, "--port", "0", "--slots", "4", *extra])
+    client = openai.OpenAI(base_url=f"http://127.0.0.1:{port}/v1", api_key="none", max_retries=0, timeout=300)
+    return proc, client, os.path.basename(model)
