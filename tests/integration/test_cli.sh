@@ -115,7 +115,8 @@ help_lists() {
 }
 SESSION_FLAGS="--device --cuda-target --rocm-target --vulkan-target --precision --context --quant --quant-bits --quant-group"
 help_lists generate -m --model -p --prompt -n --max-tokens --chat --no-chat --system --temperature --top-k --top-p \
-  --min-p --repeat-penalty --seed --stop --ignore-eos --stats $SESSION_FLAGS --vmfb
+  --min-p --repeat-penalty --presence-penalty --frequency-penalty --logit-bias --seed --stop --ignore-eos --stats \
+  $SESSION_FLAGS --vmfb
 help_lists check -m --model --fixture --steps $SESSION_FLAGS --vmfb
 help_lists serve -m --model --model-name --host --port --api-key --devices --queue --max-body --timeout \
   --max-connections --shutdown-timeout --quiet $SESSION_FLAGS --slots --vmfb

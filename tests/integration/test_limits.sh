@@ -114,5 +114,19 @@ expect_refusal "--repeat-penalty 1e-39 is refused" 2 usage 5 'repetition penalty
 expect_refusal "--repeat-penalty 0.001 is refused" 2 usage 5 'repetition penalty 0\.001 is out of range' \
   "$BIN" generate -m "$MODEL" -p hi --repeat-penalty 0.001
 
+# OpenAI's presence/frequency ranges and logit_bias's form, refused before anything loads; a biased id
+# outside the vocabulary once the tokenizer is known, before the compile.
+expect_refusal "--presence-penalty 2.5 is refused" 2 usage 5 'presence penalty 2\.5 is out of range.*\[-2, 2\]' \
+  "$BIN" generate -m "$MODEL" -p hi --presence-penalty 2.5
+expect_refusal "--frequency-penalty -3 is refused" 2 usage 5 'frequency penalty -3 is out of range' \
+  "$BIN" generate -m "$MODEL" -p hi --frequency-penalty -3
+expect_refusal "--logit-bias without =BIAS is refused" 2 usage 5 "--logit-bias '7042' is not ID=BIAS" \
+  "$BIN" generate -m "$MODEL" -p hi --logit-bias 7042
+expect_refusal "--logit-bias 5=101 is refused" 2 usage 5 'logit bias 101 of token 5 is out of range' \
+  "$BIN" generate -m "$MODEL" -p hi --logit-bias 5=101
+expect_refusal "--logit-bias outside the vocabulary is refused before the compile" 2 usage 30 \
+  'logit bias token id 999999 is outside the vocabulary of [0-9]+ tokens' \
+  "$BIN" generate -m "$MODEL" -p hi --logit-bias 999999=1 --context 512
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
