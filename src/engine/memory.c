@@ -77,7 +77,7 @@ void mx_memory_estimate(const mx_llama_graph_t *g, mx_memory_estimate_t *out) {
    * targets that repeat each KV head for its query heads, the repeated window. */
   consider(out, mul3(S, (uint64_t)c->vocab, f32), "the decode step's logits (%lld slots)", (long long)S);
   consider(out, mul3(S, H, mul(C, f32)), "the decode step's attention scores (%lld slots)", (long long)S);
-  if (g->expand_kv_groups && !(g->head_attention_slots > 0 && g->slots >= g->head_attention_slots))
+  if (g->expand_kv_groups)
     consider(out, mul3(S, H, mul3(C, D, mx_dtype_size(g->kv))), "the decode step's repeated KV window (%lld slots)",
              (long long)S);
   out->total = add(add(out->weights, out->kv), out->activation);
