@@ -188,6 +188,13 @@ bool mx_target_expand_kv_groups(const mx_target_t *t) {
   return strcmp(t->backend, "llvm-cpu") != 0;
 }
 
+int mx_target_head_attention_slots(const mx_target_t *t) {
+  /* H200 micro-benchmarks (docs/performance.md): 16 layers' decode attention at 8 slots, W = 512, take
+   * 2.85 ms with one product per query head against 4.00 expanded; at one slot 1.28 against 0.73, so
+   * below 8 slots the expanded form stays. The CPU keeps its grouped form. */
+  return strcmp(t->backend, "llvm-cpu") == 0 ? 0 : 8;
+}
+
 int mx_target_product_rows(const mx_target_t *t) {
   /* H200 (docs/performance.md): 8-row products get a 64-workgroup matmul kernel, 4-row ones
    * matrix-vector kernels. On the CPU a split would read every weight twice. */

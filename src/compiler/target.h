@@ -39,6 +39,8 @@ int mx_target_decode_steps(const mx_target_t *t);
 /* Whether the decode attention repeats each KV head for its query heads (the graph's expanded form,
  * hlo/llama.c attend_decode): measured faster on GPU code generation, slower on the CPU. */
 bool mx_target_expand_kv_groups(const mx_target_t *t);
+/* From how many slots on decode attention takes one product per query head (0: never); see attend_decode. */
+int mx_target_head_attention_slots(const mx_target_t *t);
 /* The most rows of one weight product in a batched decode step (0: no limit), hlo/llama.c linear. */
 int mx_target_product_rows(const mx_target_t *t);
 /* Whether a prefill's weight products with few output tiles split their reduction (hlo/llama.c). */

@@ -84,6 +84,7 @@ mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
 void mx_graph_target_choices(const mx_target_t *t, mx_llama_graph_options_t *go) {
   if (!go->decode_steps) go->decode_steps = mx_target_decode_steps(t);
   go->expand_kv_groups = mx_target_expand_kv_groups(t);
+  go->head_attention_slots = mx_target_head_attention_slots(t);
   go->product_rows = mx_target_product_rows(t);
   go->split_reduction = mx_target_split_reduction(t);
 }
@@ -101,6 +102,8 @@ void mx_graph_signature(const mx_llama_graph_t *g, const mx_target_t *t, char *o
       g->decode_steps, g->score_len, g->expand_kv_groups ? "expanded" : "grouped", g->product_rows,
       g->split_reduction ? "split" : "whole", t->backend, t->arch);
   for (int i = 0; i < t->n_flags; i++) PUT(" %s", t->flags[i]);
+  /* Only where set, so that the graphs without it keep their signatures. */
+  if (g->head_attention_slots > 0) PUT("; per-head decode attention from %d slots", g->head_attention_slots);
 #undef PUT
 }
 

@@ -376,6 +376,44 @@ static mx_hval_t attend_causal(ctx_t *x, mx_hval_t q, mx_hval_t k, mx_hval_t v, 
   return mx_hlo_reshape(h, mx_hlo_transpose(h, att, perm), 2, od);
 }
 
+/* The per-head form of attend_decode (mx_target_head_attention_slots): qq [S, KV, G, D] in the KV type
+ * against kc/vc [S, KV, W, D]. Each query head g of the group is its own pair of batched
+ * matrix-vector products over the (S, KV) batch, the cache operand first ([W, D] . [D] -> [W] and
+ * [W, D]^T . [W] -> [D]), with no repeat of the window: at 8 slots the expanded form's repeat copies
+ * 4x the window per layer (234 us per layer on the H200 at W = 512). -> [S, H*D]. */
+#define HEAD_ATTENTION_MAX_GROUP 64 /* query heads per KV head; a larger group keeps the other forms */
+/* Windows up to this many rows: at W = 8192 and 8 slots IREE 3.13 fails to compile the P.V product of
+ * this form for CUDA ("matvec_like_64x64x8192_f32 ... failed on workgroup distribution verification");
+ * W = 512 is what was measured (docs/performance.md), larger windows keep the expanded form. */
+#define HEAD_ATTENTION_MAX_WINDOW 512
+static mx_hval_t attend_decode_per_head(ctx_t *x, const step_t *st, mx_hval_t qq, mx_hval_t kc, mx_hval_t vc) {
+  mx_hlo_t *h = x->h;
+  int64_t S = qq.dims[0], KV = qq.dims[1], G = qq.dims[2], D = qq.dims[3], W = kc.dims[2], B = S * KV;
+  /* (slot, KV head) as one batch dimension: with two, IREE 3.13 fails the P.V product for CUDA */
+  int64_t kd[3] = {B, W, D}, qd3[3] = {B, G, D}, batch = 0, d2[2] = {B, D}, w2[2] = {B, W}, s4[4] = {S, KV, 1, W}, o4[4] = {S, KV, 1, D};
+  kc = mx_hlo_reshape(h, kc, 3, kd);
+  vc = mx_hlo_reshape(h, vc, 3, kd);
+  mx_hval_t qf = mx_hlo_reshape(h, qq, 3, qd3);
+  mx_hval_t parts[HEAD_ATTENTION_MAX_GROUP];
+  for (int64_t g = 0; g < G; g++) {
+    int64_t a0[3] = {0, g, 0}, a1[3] = {B, g + 1, D}, kcd = 2, qd = 1;
+    mx_hval_t qg = mx_hlo_reshape(h, mx_hlo_slice(h, qf, a0, a1), 2, d2);
+    parts[g] = mx_hlo_reshape(h, mx_hlo_dot(h, kc, qg, 1, &batch, &batch, 1, &kcd, &qd, MX_F32), 4, s4); /* [B, W] */
+  }
+  mx_hval_t scores = mx_hlo_concat(h, (int)G, parts, 2); /* [S, KV, G, W] */
+  int64_t sw[2] = {S, W}, keep0 = 0, bd[2] = {0, 3}, pd3[3] = {B, G, W};
+  mx_hval_t visible = mx_hlo_compare(h, "LE", mx_hlo_iota(h, mx_htype(MX_I32, 2, sw), 1), mx_hlo_broadcast(h, st->pos, 2, sw, &keep0));
+  mx_hval_t p = mx_hlo_convert(h, masked_softmax(x, scores, mx_hlo_broadcast(h, visible, 4, scores.dims, bd)), x->g->kv);
+  p = mx_hlo_reshape(h, p, 3, pd3);
+  for (int64_t g = 0; g < G; g++) {
+    int64_t a0[3] = {0, g, 0}, a1[3] = {B, g + 1, W}, vw = 1, pw = 1;
+    mx_hval_t pg = mx_hlo_reshape(h, mx_hlo_slice(h, p, a0, a1), 2, w2);
+    parts[g] = mx_hlo_reshape(h, mx_hlo_dot(h, vc, pg, 1, &batch, &batch, 1, &vw, &pw, MX_F32), 4, o4); /* [B, D] */
+  }
+  int64_t od[2] = {S, KV * G * D};
+  return mx_hlo_reshape(h, mx_hlo_concat(h, (int)G, parts, 2), 2, od);
+}
+
 /* Each slot's query q [S, H, D] against its cache rows [0, pos[b]] of kc/vc [S, KV, W, D]:
  * [S, H*D].
  *
@@ -388,11 +426,16 @@ static mx_hval_t attend_causal(ctx_t *x, mx_hval_t q, mx_hval_t k, mx_hval_t v, 
  *     head is a batch of its own and both products are batched matrix-vector products, which IREE
  *     maps onto its fast reduction kernels; the repeat is a copy of the window (4x its bytes at
  *     G = 4). 7x faster on the H200, 3.5x slower on the CPU, where the grouped form is fine. */
+static mx_hval_t attend_decode_per_head(ctx_t *x, const step_t *st, mx_hval_t qq, mx_hval_t kc, mx_hval_t vc);
+
 static mx_hval_t attend_decode(ctx_t *x, const step_t *st, mx_hval_t q, mx_hval_t kc, mx_hval_t vc) {
   mx_hlo_t *h = x->h;
   const mx_model_config_t *c = x->c;
   int64_t S = q.dims[0], KV = c->n_kv_heads, D = c->head_dim, G = c->n_heads / KV, W = kc.dims[2];
   mx_hval_t qq = group_queries(x, q);
+  if (x->g->head_attention_slots > 0 && S >= x->g->head_attention_slots && G <= HEAD_ATTENTION_MAX_GROUP &&
+      W <= HEAD_ATTENTION_MAX_WINDOW)
+    return attend_decode_per_head(x, st, qq, kc, vc);
   /* Batch dimensions (S, KV), and G as well when expanded; K and V follow them with [W, D]. */
   int64_t rd[5] = {S, KV, G, W, D}, keep[4] = {0, 1, 3, 4}, batch[3] = {0, 1, 2};
   int nb = 2;
@@ -680,7 +723,8 @@ mx_status_t mx_llama_graph_make(const mx_model_config_t *c, const mx_llama_graph
     return mx_status_make(MX_STAGE_USAGE, "use 1 to 16 decode steps per call", "%d decode steps per call", steps);
   *out = (mx_llama_graph_t){.config = c, .matmul = o->precision, .kv = o->kv, .weight_dtype = o->weight_dtype,
                             .slots = slots, .capacity = o->capacity, .score_len = o->score_len, .decode_steps = steps,
-                            .expand_kv_groups = o->expand_kv_groups, .product_rows = o->product_rows,
+                            .expand_kv_groups = o->expand_kv_groups, .head_attention_slots = o->head_attention_slots,
+                            .product_rows = o->product_rows,
                             .split_reduction = o->split_reduction, .pack = o->pack};
   mx_llama_default_buckets(out);
   return NULL;

@@ -56,6 +56,8 @@ typedef struct {
   int windows[MX_LLAMA_MAX_BUCKETS]; /* decode attention windows, ascending, the last = capacity */
   int decode_steps;        /* > 1: also decode_<W>_steps, that many greedy steps per call */
   bool expand_kv_groups;   /* decode attention repeats each KV head for its query heads (see attend_decode) */
+  int head_attention_slots; /* > 0: from this many slots on, decode attention takes one product per query head
+                             * of the group instead (attend_decode) */
   int product_rows;        /* > 0: a batched decode step's weight products take at most this many rows each */
   bool split_reduction;    /* a prefill's weight products with few output tiles split their reduction (linear) */
   const mx_pack_t *pack;   /* NULL, or the packing of every role tensor (model/packing.h), owned by the caller */
@@ -73,6 +75,7 @@ typedef struct {
   int score_len;           /* 0: no score function; MX_LLAMA_SCORE_CAPACITY: one over the whole capacity */
   int decode_steps;        /* greedy decode steps per call: 0 or 1 = one; up to MX_LLAMA_MAX_DECODE_STEPS */
   bool expand_kv_groups;   /* the target's choice, mx_target_expand_kv_groups */
+  int head_attention_slots; /* the target's choice, mx_target_head_attention_slots */
   int product_rows;        /* the target's choice, mx_target_product_rows */
   bool split_reduction;    /* the target's choice, mx_target_split_reduction */
   const mx_pack_t *pack;   /* NULL, or --quant packed's plan (engine/weights.h mx_weights_pack_plan) */

@@ -253,12 +253,13 @@ static void multi_step_decode_equals_single_steps(void **state) {
   remove_dir(dir);
 }
 
-/* The GPU targets' graph forms — the expanded decode attention (K/V repeated per query head) and weight
- * products split into row groups (here 2 + 1 rows of 3 slots) — compute what the CPU's forms compute:
- * the same logits for two sequences in a 3-slot module, through both windows. */
+/* The GPU targets' graph forms — the expanded decode attention (K/V repeated per query head), the
+ * per-head decode attention (one product per query head of the group) and weight products split into
+ * row groups (here 2 + 1 rows of 3 slots) — compute what the CPU's forms compute: the same logits for
+ * two sequences in a 3-slot module, through both windows. */
 static void gpu_graph_forms_equal_cpu_forms(void **state) {
   (void)state;
-  char compiler[MX_PATH_MAX], dir[] = "/tmp/mlxcel-test-expand-XXXXXX", vm[2][256], weights[300];
+  char compiler[MX_PATH_MAX], dir[] = "/tmp/mlxcel-test-expand-XXXXXX", vm[3][256], weights[300];
   assert_ok(mx_toolchain_compiler(compiler, sizeof compiler));
   assert_non_null(mkdtemp(dir));
   tiny_weights(dir, weights, sizeof weights);
@@ -266,19 +267,21 @@ static void gpu_graph_forms_equal_cpu_forms(void **state) {
   assert_ok(mx_target_for_device("local-task", NULL, &t));
   mx_worker_t *w = cpu_worker();
   const char *params[1] = {weights};
-  int mod[2];
-  for (int e = 0; e < 2; e++) {
+  int mod[3];
+  for (int e = 0; e < 3; e++) { /* 0: the CPU's forms; 1: expanded, rows split; 2: per head (and expanded below 3 slots) */
     snprintf(vm[e], sizeof vm[e], "%s/e%d.vmfb", dir, e);
-    char *text = emit_tiny_form(3, 1, e == 1, e == 1 ? 2 : 0);
+    char *text = emit_tiny_form_heads(3, 1, e >= 1, e == 1 ? 2 : 0, e == 2 ? 3 : 0);
     assert_true((strstr(text, "x2x16x8xf32>") != NULL) == (e == 1)); /* [S, KV, G, W, D] only when expanded */
     assert_true((strstr(text, "(tensor<3x16xf32>) -> tensor<2x16xf32>") != NULL) == (e == 1)); /* 2 of 3 rows */
+    /* per head: [S*KV, W, D] . [S*KV, D] -> [S*KV, W] */
+    assert_true((strstr(text, "(tensor<3x16x8xf32>, tensor<3x8xf32>) -> tensor<3x16xf32>") != NULL) == (e == 2));
     assert_ok(mx_compile_mlir(compiler, &t, text, vm[e], NULL));
     free(text);
     assert_ok(mx_worker_load(w, vm[e], params, 1, &mod[e]));
   }
   const int32_t a[3] = {1, 2, 3}, b[6] = {4, 5, 6, 7, 8, 9};
-  float first[2][40], steps[2][9][3 * 40];
-  for (int e = 0; e < 2; e++) {
+  float first[2][40], steps[3][9][3 * 40];
+  for (int e = 0; e < 3; e++) {
     tiny_prefill(w, mod[e], a, 3, 0, first[0]);
     tiny_prefill(w, mod[e], b, 6, 2, first[1]);
     int32_t tokens[3] = {argmax40(first[0]), 7, argmax40(first[1])}, pos[3] = {3, 11, 6};
@@ -292,6 +295,7 @@ static void gpu_graph_forms_equal_cpu_forms(void **state) {
     for (int v = 0; v < 3 * 40; v++) {
       if (v >= 40 && v < 80) continue; /* slot 1 is idle */
       assert_true(fabsf(steps[1][k][v] - steps[0][k][v]) <= 1e-5f);
+      assert_true(fabsf(steps[2][k][v] - steps[0][k][v]) <= 1e-5f);
     }
   mx_worker_destroy(w);
   remove_dir(dir);

@@ -89,12 +89,14 @@ static void graph_choices_follow_the_measured_table(void **state) {
   for (int i = 0; i < 2; i++) {
     assert_ok(mx_target_for_device(cpus[i], &o, &t));
     assert_false(mx_target_expand_kv_groups(&t)); /* 3.5x slower expanded on the CPU */
+    assert_int_equal(mx_target_head_attention_slots(&t), 0); /* the CPU keeps the grouped form */
     assert_int_equal(mx_target_product_rows(&t), 0); /* a split would read every weight twice */
     assert_int_equal(mx_target_decode_steps(&t), 1);
   }
   for (int i = 0; i < 4; i++) {
     assert_ok(mx_target_for_device(gpus[i], &o, &t));
     assert_true(mx_target_expand_kv_groups(&t)); /* 7x faster expanded on the H200 */
+    assert_int_equal(mx_target_head_attention_slots(&t), 8); /* per head at 8 slots (H200 micro-benchmarks) */
     assert_int_equal(mx_target_product_rows(&t), 4); /* 8-row products get a slow kernel on the H200 */
     assert_int_equal(mx_target_decode_steps(&t), 8);
   }
