@@ -839,6 +839,10 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
     return queue_refusal(c, 413, NULL, "request_too_large",
                          mx_status_make(MX_STAGE_USAGE, MAX_BODY_REMEDY, "the body is over %zu bytes, the most this server accepts (--max-body)",
                                         s->o.max_body));
+  /* The whole request is in: from here the connection is the answer's. A non-streamed generation blocks
+   * this thread until its answer is queued, and the request deadline (--request-timeout, which bounds
+   * how long a request may take to *arrive*) must not cut it off with a 408 meanwhile. */
+  answering(c);
   switch (c->ep) {
   case MX_EP_COMPLETIONS:
   case MX_EP_CHAT: return generate(c);

@@ -162,6 +162,18 @@ def main():
             st, j = srv.complete(48)
             ref["48"] = j["choices"][0]["text"]
 
+        @check("a non-streamed answer that takes longer than --request-timeout (3 s) to generate is not cut off")
+        def _():
+            # The deadline bounds how long a request takes to arrive; the handler that blocks on the
+            # generation used to count as still reading, and got a 408 past it.
+            t0 = time.time()
+            st, data = srv.raw("POST", "/v1/completions", json.dumps(
+                {"prompt": PROMPT, "max_tokens": 600, "temperature": 0, "ignore_eos": True}).encode(), timeout=300)
+            dt = time.time() - t0
+            expect(st == 200, f"status {st} after {dt:.1f} s: {data[:200]!r}")
+            expect(json.loads(data)["usage"]["completion_tokens"] == 600, "not the whole answer")
+            expect(dt > 3, f"generated in {dt:.1f} s: too fast to test the 3 s deadline")
+
         @check("ready line states the auth state")
         def _():
             expect(any("no API key: the API is open" in ln for ln in srv.lines), srv.lines[-3:])
