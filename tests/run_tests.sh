@@ -179,6 +179,15 @@ SYNTH=$build/oracle/llama-3.2-1b-synth
   --tokenizer "$MLXCEL_SHARED_DIR/data/llama3-tokenizer" -o "$SYNTH" --seed 0
 run_suite "gate: synthetic Llama-3.2-1B f32 token-exact vs HF fp32 (2 prompts x 64)" "$build/mlxcel" check -m "$SYNTH" \
   --fixture "$FIX/llama32-1b-synth.json"
+# The other families, each a switch of the one emitter (docs/models.md): a 2-layer synthetic checkpoint of
+# the family's layer shape, against transformers' own class for it on the same safetensors.
+for fam in qwen2 qwen3 mistral; do
+  dir=$build/oracle/$fam-synth
+  [ -f "$dir/model.safetensors" ] || "$build/mlxcel" synth --family "$fam" --tokenizer "$MLXCEL_SHARED_DIR/data/llama3-tokenizer" \
+    -o "$dir" --seed 0 --dtype f32 >/dev/null
+  run_suite "gate: synthetic $fam f32 token-exact vs HF fp32 (2 prompts x 64)" "$build/mlxcel" check -m "$dir" \
+    --fixture "$FIX/$fam-synth.json" --context 256
+done
 # Packed 4-bit weights quantized on the host, against HF on the same values: the synthetic 1B drawn on
 # the grid that --quant packed recovers exactly (f32, 4.9 GB); its 4-bit embedding goes through the
 # packed-bytes gather and LM head (SmolLM2's is Q8_0).

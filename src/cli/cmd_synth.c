@@ -9,13 +9,17 @@
 #include "model/synth.h"
 
 typedef struct {
-  const char *config, *tokenizer, *out, *dtype;
+  const char *config, *family, *tokenizer, *out, *dtype;
   long seed, q4_grid;
 } synth_opts_t;
 
 static const mx_opt_t synth_rows[] = {
-    MX_OPT_ROW(synth_opts_t, config, .name = "--config", .metavar = "CONFIG.json", .flags = MX_OPT_REQUIRED,
-               .help = "the architecture: an HF config.json"),
+    MX_OPT_ROW(synth_opts_t, config, .name = "--config", .metavar = "CONFIG.json",
+               .help = "the architecture: an HF config.json (llama, qwen2, qwen3 or mistral)"),
+    MX_OPT_ROW(synth_opts_t, family, .name = "--family", .kind = MX_OPT_ENUM, .choices = "llama|qwen2|qwen3|mistral",
+               .help = "instead of --config: a built-in 2-layer config of the family's real layer shape (Llama-3.2-1B, "
+                       "Qwen2.5-0.5B, Qwen3-0.6B, Mistral-7B at a quarter width with a 32-position window) and the Llama 3 "
+                       "vocabulary (docs/models.md)"),
     MX_OPT_ROW(synth_opts_t, tokenizer, .name = "--tokenizer", .metavar = "DIR", .flags = MX_OPT_REQUIRED,
                .help = "a directory with tokenizer.json (and tokenizer_config.json) to copy"),
     MX_OPT_ROW(synth_opts_t, out, .name = "--output", .alias = "-o", .metavar = "OUT_DIR", .flags = MX_OPT_REQUIRED,
@@ -34,20 +38,21 @@ int mx_cmd_synth(int argc, char **argv) {
   synth_opts_t a = {0};
   mx_opt_cmd_t c = {
       .prog = "mlxcel synth",
-      .synopsis = "--config CONFIG.json --tokenizer DIR -o OUT_DIR [--seed N] [--dtype bf16|f16|f32] [--q4-grid G]",
+      .synopsis = "(--config CONFIG.json | --family NAME) --tokenizer DIR -o OUT_DIR [--seed N] [--dtype bf16|f16|f32] [--q4-grid G]",
       .about = "Writes a complete HF model directory (config.json, model.safetensors, tokenizer.json and "
                "tokenizer_config.json copied from DIR) with deterministic pseudo-random weights: matrices uniform with "
                "standard deviation 0.02, RMSNorm weights uniform on [0.9, 1.1], one xorshift stream per tensor seeded "
                "from --seed and the tensor's name.\n"
                "Example (Llama-3.2-1B shapes):\n"
                "  mlxcel synth --config ../shared/data/llama-3.2-1b/config.json \\\n"
-               "               --tokenizer ../shared/data/llama3-tokenizer -o /tmp/llama-3.2-1b-synth",
+               "               --tokenizer ../shared/data/llama3-tokenizer -o /tmp/llama-3.2-1b-synth\n"
+               "  mlxcel synth --family qwen3 --tokenizer ../shared/data/llama3-tokenizer -o /tmp/qwen3-synth",
       .sets = {MX_OPT_SET(synth_rows, &a)},
   };
   int code = mx_cli_parse(&c, argc, argv);
   if (code >= 0) return code;
   const char *dtype = a.dtype;
-  mx_synth_options_t o = {.config_path = a.config, .tokenizer_dir = a.tokenizer, .out_dir = a.out, .seed = (uint64_t)a.seed,
+  mx_synth_options_t o = {.config_path = a.config, .family = a.family, .tokenizer_dir = a.tokenizer, .out_dir = a.out, .seed = (uint64_t)a.seed,
                           .dtype = !strcmp(dtype, "f32") ? MX_W_F32 : !strcmp(dtype, "f16") ? MX_W_F16 : MX_W_BF16,
                           .q4_grid = (int)a.q4_grid};
   double t0 = mx_now_ms();

@@ -47,14 +47,15 @@ void mx_memory_estimate(const mx_llama_graph_t *g, mx_memory_estimate_t *out) {
   if (g->pack) { /* packed: each tensor as the plan carries it */
     for (int l = 0; l < c->n_layers; l++)
       for (int r = 0; r < MX_T_LAYER_COUNT; r++)
-        out->weights = add(out->weights, plan_bytes(g, mx_arch_layer((mx_layer_role_t)r), g->pack[mx_pack_index_layer(l, (mx_layer_role_t)r)]));
+        if (mx_arch_layer_present((mx_layer_role_t)r, c))
+          out->weights = add(out->weights, plan_bytes(g, mx_arch_layer((mx_layer_role_t)r), g->pack[mx_pack_index_layer(l, (mx_layer_role_t)r)]));
   } else {
     for (int r = 0; r < MX_T_LAYER_COUNT; r++)
-      layer = add(layer, tensor_bytes(mx_arch_layer((mx_layer_role_t)r), c, g->weight_dtype));
+      if (mx_arch_layer_present((mx_layer_role_t)r, c)) layer = add(layer, tensor_bytes(mx_arch_layer((mx_layer_role_t)r), c, g->weight_dtype));
     out->weights = mul(layer, (uint64_t)c->n_layers);
   }
   for (int r = 0; r < MX_T_GLOBAL_COUNT; r++)
-    if (r != MX_T_LM_HEAD || !c->tied_embeddings)
+    if (mx_arch_global_present((mx_global_role_t)r, c))
       out->weights = add(out->weights, plan_bytes(g, mx_arch_global((mx_global_role_t)r),
                                                   g->pack ? g->pack[mx_pack_index_global((mx_global_role_t)r)] : (mx_pack_t){0}));
   /* K and V per layer: [slots * kv_heads, kv_rows, head_dim] of the KV type. */

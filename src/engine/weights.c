@@ -42,6 +42,7 @@ static int list_roles(const mx_model_t *m, role_t *out) {
   for (int l = 0; l < c->n_layers; l++)
     for (int r = 0; r < MX_T_LAYER_COUNT; r++) {
       const mx_tensor_spec_t *t = mx_arch_layer((mx_layer_role_t)r);
+      if (!mx_arch_layer_present((mx_layer_role_t)r, c)) continue;
       out[n] = (role_t){.w = mx_model_layer(m, l, (mx_layer_role_t)r), .unpermute = t->rope_rows && mx_model_qk_interleaved(m),
                         .plan_index = mx_pack_index_layer(l, (mx_layer_role_t)r)};
       mx_arch_name(t, l, false, out[n].name, sizeof out[n].name);
@@ -199,7 +200,7 @@ static mx_status_t alloc_roles(const mx_model_t *m, role_t **roles, int *n) {
 mx_dtype_t mx_weights_dtype(const mx_model_t *m, mx_dtype_t precision, const mx_pack_t *plan) {
   if (plan) return precision; /* always prepared */
   role_t *roles;
-  int n;
+  int n = 0;
   mx_status_t st = alloc_roles(m, &roles, &n);
   if (st) { /* out of memory: prepare will say so */
     mx_status_free(st);
@@ -214,7 +215,7 @@ mx_status_t mx_weights_prepare(const mx_model_t *m, mx_dtype_t precision, const 
                                mx_param_files_t *out) {
   memset(out, 0, sizeof *out);
   role_t *roles;
-  int n;
+  int n = 0;
   MX_RETURN_IF_ERROR(alloc_roles(m, &roles, &n));
   if (!plan && usable_as_is(m, roles, n)) {
     out->n_files = mx_model_n_files(m);
@@ -273,8 +274,8 @@ mx_status_t mx_weights_pack_plan(const mx_model_t *m, const mx_model_config_t *c
     int layer = global ? 0 : (i - MX_T_GLOBAL_COUNT) / MX_T_LAYER_COUNT, r = global ? i : (i - MX_T_GLOBAL_COUNT) % MX_T_LAYER_COUNT;
     const mx_tensor_spec_t *t = global ? mx_arch_global((mx_global_role_t)r) : mx_arch_layer((mx_layer_role_t)r);
     const mx_weight_t *w = !m ? NULL : global ? mx_model_global(m, (mx_global_role_t)r) : mx_model_layer(m, layer, (mx_layer_role_t)r);
-    if (m && !w) continue; /* a tied LM head */
-    if (global && r == MX_T_LM_HEAD && c->tied_embeddings) continue;
+    if (m && !w) continue; /* a role this model does not have */
+    if (global ? !mx_arch_global_present((mx_global_role_t)r, c) : !mx_arch_layer_present((mx_layer_role_t)r, c)) continue;
     char name[160];
     int64_t dims[2] = {0, 0};
     mx_arch_name(t, layer, false, name, sizeof name);

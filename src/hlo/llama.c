@@ -73,6 +73,23 @@ static mx_hval_t mul_last(ctx_t *x, mx_hval_t a, mx_hval_t v) {
   return mx_hlo_binary(x->h, "multiply", a, mx_hlo_broadcast(x->h, v, a.rank, a.dims, &bd));
 }
 
+/* a [.., N] plus a bias role's vector [N] (Qwen2's q/k/v), in f32 as transformers adds it. */
+static mx_hval_t add_bias(ctx_t *x, mx_hval_t a, mx_layer_role_t role, int layer) {
+  int64_t bd = a.rank - 1;
+  mx_hval_t b = mx_hlo_convert(x->h, weight(x, mx_arch_layer(role), layer), MX_F32);
+  return mx_hlo_binary(x->h, "add", a, mx_hlo_broadcast(x->h, b, a.rank, a.dims, &bd));
+}
+
+/* Which keys a query sees: key <= query, and with a sliding window (Mistral) also key > query - window,
+ * as transformers' sliding-window mask has it. key and query: positions of the same shape, i32. */
+static mx_hval_t visible_keys(ctx_t *x, mx_hval_t key, mx_hval_t query) {
+  mx_hlo_t *h = x->h;
+  mx_hval_t causal = mx_hlo_compare(h, "LE", key, query);
+  if (!x->c->sliding_window) return causal;
+  mx_hval_t oldest = mx_hlo_binary(h, "subtract", query, mx_hlo_splat(h, mx_htype(MX_I32, query.rank, query.dims), x->c->sliding_window));
+  return mx_hlo_binary(h, "and", causal, mx_hlo_compare(h, "GT", key, oldest));
+}
+
 /* RMSNorm in f32: x * rsqrt(mean(x^2) + eps) * w. x: [T, dim] f32. */
 static mx_hval_t rmsnorm(ctx_t *x, mx_hval_t in, const mx_tensor_spec_t *wt, int layer) {
   mx_hlo_t *h = x->h;
@@ -367,7 +384,7 @@ static mx_hval_t attend_causal(ctx_t *x, mx_hval_t q, mx_hval_t k, mx_hval_t v, 
   /* Each query's position (row), then each key's (column): key <= query is visible. */
   mx_hval_t query = kv_first ? mx_hlo_broadcast(h, pos, 2, tt, &keep0) : mx_hlo_iota(h, mx_htype(MX_I32, 2, tt), 0);
   mx_hval_t key = mx_hlo_iota(h, mx_htype(MX_I32, 2, tt), 1);
-  mx_hval_t visible = mx_hlo_compare(h, "LE", key, query);
+  mx_hval_t visible = visible_keys(x, key, query);
   mx_hval_t p = masked_softmax(x, scores, mx_hlo_broadcast(h, visible, 4, scores.dims, bd));
   /* out [KV, T, G, D] = p . v over T' */
   int64_t plb = 0, prb = kv_first ? 0 : 1, plc = 3, prc = kv_first ? 1 : 0;
@@ -402,7 +419,7 @@ static mx_hval_t attend_decode_per_head(ctx_t *x, const step_t *st, mx_hval_t qq
   }
   mx_hval_t scores = mx_hlo_concat(h, (int)G, parts, 2); /* [S, KV, G, W] */
   int64_t sw[2] = {S, W}, keep0 = 0, bd[2] = {0, 3}, pd3[3] = {B, G, W};
-  mx_hval_t visible = mx_hlo_compare(h, "LE", mx_hlo_iota(h, mx_htype(MX_I32, 2, sw), 1), mx_hlo_broadcast(h, st->pos, 2, sw, &keep0));
+  mx_hval_t visible = visible_keys(x, mx_hlo_iota(h, mx_htype(MX_I32, 2, sw), 1), mx_hlo_broadcast(h, st->pos, 2, sw, &keep0));
   mx_hval_t p = mx_hlo_convert(h, masked_softmax(x, scores, mx_hlo_broadcast(h, visible, 4, scores.dims, bd)), x->g->kv);
   p = mx_hlo_reshape(h, p, 3, pd3);
   for (int64_t g = 0; g < G; g++) {
@@ -448,7 +465,7 @@ static mx_hval_t attend_decode(ctx_t *x, const step_t *st, mx_hval_t q, mx_hval_
   int64_t lc = 3, rc = nb + 1;
   mx_hval_t scores = mx_hlo_dot(h, qq, kc, nb, batch, batch, 1, &lc, &rc, MX_F32);
   int64_t sw[2] = {S, W}, keep0 = 0, bd[2] = {0, 3};
-  mx_hval_t visible = mx_hlo_compare(h, "LE", mx_hlo_iota(h, mx_htype(MX_I32, 2, sw), 1), mx_hlo_broadcast(h, st->pos, 2, sw, &keep0));
+  mx_hval_t visible = visible_keys(x, mx_hlo_iota(h, mx_htype(MX_I32, 2, sw), 1), mx_hlo_broadcast(h, st->pos, 2, sw, &keep0));
   mx_hval_t p = masked_softmax(x, scores, mx_hlo_broadcast(h, visible, 4, scores.dims, bd));
   /* out [S, KV, G, D] = p . v over W */
   int64_t plc = 3, prc = nb;
@@ -467,6 +484,16 @@ static mx_hval_t layer(ctx_t *x, int l, mx_hval_t in, const step_t *st, mx_hval_
   mx_hval_t q = linear(x, hn, mx_arch_layer(MX_T_Q), l);
   mx_hval_t k = linear(x, hn, mx_arch_layer(MX_T_K), l);
   mx_hval_t v = linear(x, hn, mx_arch_layer(MX_T_V), l);
+  if (c->qkv_bias) {
+    q = add_bias(x, q, MX_T_Q_BIAS, l);
+    k = add_bias(x, k, MX_T_K_BIAS, l);
+    v = add_bias(x, v, MX_T_V_BIAS, l);
+  }
+  if (c->qk_norm) { /* each head's D values normed on their own, before RoPE (Qwen3) */
+    int64_t qr[2] = {M * H, D}, kr[2] = {M * KV, D}, qf[2] = {M, H * D}, kf[2] = {M, KV * D};
+    q = mx_hlo_reshape(h, rmsnorm(x, mx_hlo_reshape(h, q, 2, qr), mx_arch_layer(MX_T_Q_NORM), l), 2, qf);
+    k = mx_hlo_reshape(h, rmsnorm(x, mx_hlo_reshape(h, k, 2, kr), mx_arch_layer(MX_T_K_NORM), l), 2, kf);
+  }
   int64_t qd[3] = {M, H, D}, kd[3] = {M, KV, D};
   q = rope(x, mx_hlo_reshape(h, q, 3, qd), cosv, sinv);
   k = rope(x, mx_hlo_reshape(h, k, 3, kd), cosv, sinv);
@@ -668,9 +695,10 @@ static void declare_globals(ctx_t *x) {
   const mx_model_config_t *c = x->c;
   mx_hlo_t *h = x->h;
   for (int r = 0; r < MX_T_GLOBAL_COUNT; r++)
-    if (r != MX_T_LM_HEAD || !c->tied_embeddings) declare_param(x, mx_arch_global((mx_global_role_t)r), 0);
+    if (mx_arch_global_present((mx_global_role_t)r, c)) declare_param(x, mx_arch_global((mx_global_role_t)r), 0);
   for (int l = 0; l < c->n_layers; l++) {
-    for (int r = 0; r < MX_T_LAYER_COUNT; r++) declare_param(x, mx_arch_layer((mx_layer_role_t)r), l);
+    for (int r = 0; r < MX_T_LAYER_COUNT; r++)
+      if (mx_arch_layer_present((mx_layer_role_t)r, c)) declare_param(x, mx_arch_layer((mx_layer_role_t)r), l);
     char ks[32], vs[32];
     snprintf(ks, sizeof ks, "kv_k%d", l);
     snprintf(vs, sizeof vs, "kv_v%d", l);

@@ -19,10 +19,30 @@ static const mx_tensor_spec_t layers[MX_T_LAYER_COUNT] = {
     [MX_T_GATE] = {"model.layers.%d.mlp.gate_proj.weight", "blk.%d.ffn_gate.weight", 2, {MX_DIM_FFN, MX_DIM_MODEL}},
     [MX_T_UP] = {"model.layers.%d.mlp.up_proj.weight", "blk.%d.ffn_up.weight", 2, {MX_DIM_FFN, MX_DIM_MODEL}},
     [MX_T_DOWN] = {"model.layers.%d.mlp.down_proj.weight", "blk.%d.ffn_down.weight", 2, {MX_DIM_MODEL, MX_DIM_FFN}},
+    [MX_T_Q_BIAS] = {"model.layers.%d.self_attn.q_proj.bias", "blk.%d.attn_q.bias", 1, {MX_DIM_Q}},
+    [MX_T_K_BIAS] = {"model.layers.%d.self_attn.k_proj.bias", "blk.%d.attn_k.bias", 1, {MX_DIM_KV}},
+    [MX_T_V_BIAS] = {"model.layers.%d.self_attn.v_proj.bias", "blk.%d.attn_v.bias", 1, {MX_DIM_KV}},
+    [MX_T_Q_NORM] = {"model.layers.%d.self_attn.q_norm.weight", "blk.%d.attn_q_norm.weight", 1, {MX_DIM_HEAD}, .is_norm = true},
+    [MX_T_K_NORM] = {"model.layers.%d.self_attn.k_norm.weight", "blk.%d.attn_k_norm.weight", 1, {MX_DIM_HEAD}, .is_norm = true},
 };
 
 const mx_tensor_spec_t *mx_arch_global(mx_global_role_t role) { return &globals[role]; }
 const mx_tensor_spec_t *mx_arch_layer(mx_layer_role_t role) { return &layers[role]; }
+
+bool mx_arch_global_present(mx_global_role_t role, const mx_model_config_t *c) {
+  return role != MX_T_LM_HEAD || !c->tied_embeddings;
+}
+
+bool mx_arch_layer_present(mx_layer_role_t role, const mx_model_config_t *c) {
+  switch (role) {
+    case MX_T_Q_BIAS:
+    case MX_T_K_BIAS:
+    case MX_T_V_BIAS: return c->qkv_bias;
+    case MX_T_Q_NORM:
+    case MX_T_K_NORM: return c->qk_norm;
+    default: return true;
+  }
+}
 
 void mx_arch_name(const mx_tensor_spec_t *t, int layer, bool gguf, char *out, size_t cap) {
   const char *fmt = gguf ? t->gguf : t->hf;
@@ -41,6 +61,7 @@ static int64_t dim_of(mx_dim_t d, const mx_model_config_t *c) {
     case MX_DIM_Q: return (int64_t)c->n_heads * c->head_dim;
     case MX_DIM_KV: return (int64_t)c->n_kv_heads * c->head_dim;
     case MX_DIM_FFN: return c->ffn_dim;
+    case MX_DIM_HEAD: return c->head_dim;
   }
   return 0;
 }

@@ -30,11 +30,16 @@ typedef enum {
   MX_T_GATE,          /* [ffn, dim] */
   MX_T_UP,            /* [ffn, dim] */
   MX_T_DOWN,          /* [dim, ffn] */
+  MX_T_Q_BIAS,        /* [heads * head_dim]; only with qkv_bias (Qwen2) */
+  MX_T_K_BIAS,        /* [kv_heads * head_dim]; only with qkv_bias */
+  MX_T_V_BIAS,        /* [kv_heads * head_dim]; only with qkv_bias */
+  MX_T_Q_NORM,        /* [head_dim]; only with qk_norm (Qwen3) */
+  MX_T_K_NORM,        /* [head_dim]; only with qk_norm */
   MX_T_LAYER_COUNT,
 } mx_layer_role_t;
 
 /* A dimension of a weight, named by what in the configuration sets it. */
-typedef enum { MX_DIM_VOCAB, MX_DIM_MODEL, MX_DIM_Q, MX_DIM_KV, MX_DIM_FFN } mx_dim_t;
+typedef enum { MX_DIM_VOCAB, MX_DIM_MODEL, MX_DIM_Q, MX_DIM_KV, MX_DIM_FFN, MX_DIM_HEAD } mx_dim_t;
 
 typedef struct {
   const char *hf;   /* HF (safetensors) name; layer roles hold one %d for the layer */
@@ -47,6 +52,10 @@ typedef struct {
 
 const mx_tensor_spec_t *mx_arch_global(mx_global_role_t role);
 const mx_tensor_spec_t *mx_arch_layer(mx_layer_role_t role);
+/* Whether a model of this configuration has the role (the family's switches say; the LM head is
+ * absent when tied). Every loop over the roles asks this. */
+bool mx_arch_global_present(mx_global_role_t role, const mx_model_config_t *c);
+bool mx_arch_layer_present(mx_layer_role_t role, const mx_model_config_t *c);
 /* The HF (gguf false) or GGUF name of a role; `layer` is ignored for globals. */
 void mx_arch_name(const mx_tensor_spec_t *t, int layer, bool gguf, char *out, size_t cap);
 /* The shape the configuration implies; returns the rank. */

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define REMEDY "fix config.json or use a supported Llama-family model"
+#define REMEDY "fix config.json or use a supported model (docs/models.md)"
 
 static mx_status_t get_int(json_t *root, const char *key, int def, bool required, const char *path, int *out) {
   json_t *v = json_object_get(root, key);
@@ -66,6 +66,54 @@ static mx_status_t read_rope(json_t *root, const char *path, mx_model_config_t *
   return get_int(s, "original_max_position_embeddings", 8192, false, path, &c->rope_original_max_position);
 }
 
+/* The families by HF model_type, with the switches each sets (config.h). */
+static const struct {
+  const char *model_type;
+  mx_family_t family;
+  bool qkv_bias, qk_norm;
+} families[] = {
+    {"llama", MX_FAMILY_LLAMA, false, false},
+    {"qwen2", MX_FAMILY_QWEN2, true, false},
+    {"qwen3", MX_FAMILY_QWEN3, false, true},
+    {"mistral", MX_FAMILY_MISTRAL, false, false},
+};
+
+bool mx_config_set_family(const char *name, size_t len, mx_model_config_t *c) {
+  for (size_t i = 0; i < sizeof families / sizeof families[0]; i++) {
+    if (strlen(families[i].model_type) != len || memcmp(name, families[i].model_type, len) != 0) continue;
+    snprintf(c->arch, sizeof c->arch, "%s", families[i].model_type);
+    c->family = families[i].family;
+    c->qkv_bias = families[i].qkv_bias;
+    c->qk_norm = families[i].qk_norm;
+    return true;
+  }
+  return false;
+}
+
+static mx_status_t family_of(json_t *root, const char *path, mx_model_config_t *c) {
+  const char *mt = json_string_value(json_object_get(root, "model_type"));
+  if (mt && mx_config_set_family(mt, strlen(mt), c)) return NULL;
+  return mx_status_make(MX_STAGE_IO, "mlxcel runs the model_types llama, qwen2, qwen3 and mistral (docs/models.md)",
+                        "%s: model_type '%s' is not supported", path, mt ? mt : "(missing)");
+}
+
+/* Mistral's sliding window applies to every layer when set. Qwen2/3 configs carry a window too, used
+ * only with use_sliding_window (on the layers from max_window_layers): that mixed pattern is refused. */
+static mx_status_t read_sliding_window(json_t *root, const char *path, mx_model_config_t *c) {
+  if (c->family == MX_FAMILY_QWEN2 || c->family == MX_FAMILY_QWEN3) {
+    bool sliding = json_is_true(json_object_get(root, "use_sliding_window"));
+    size_t i;
+    json_t *e;
+    json_array_foreach(json_object_get(root, "layer_types"), i, e) sliding |= !json_is_string(e) || strcmp(json_string_value(e), "full_attention") != 0;
+    if (sliding)
+      return mx_status_make(MX_STAGE_IO, "use a config with use_sliding_window false (as the released Qwen models have)",
+                            "%s: Qwen sliding-window layers (use_sliding_window, layer_types) are not supported", path);
+    return NULL;
+  }
+  if (c->family != MX_FAMILY_MISTRAL) return NULL;
+  return get_int(root, "sliding_window", 0, false, path, &c->sliding_window);
+}
+
 mx_status_t mx_config_from_hf_json(const char *config_text, const char *generation_text, const char *path,
                                    mx_model_config_t *c) {
   memset(c, 0, sizeof *c);
@@ -75,12 +123,7 @@ mx_status_t mx_config_from_hf_json(const char *config_text, const char *generati
     json_decref(root);
     return mx_status_make(MX_STAGE_IO, REMEDY, "%s: not a JSON object (line %d: %s)", path, jerr.line, jerr.text);
   }
-  mx_status_t st = NULL;
-  const char *mt = json_string_value(json_object_get(root, "model_type"));
-  if (!mt || strcmp(mt, "llama") != 0)
-    st = mx_status_make(MX_STAGE_IO, "mlxcel runs Llama-architecture models (model_type \"llama\")",
-                        "%s: model_type '%s' is not supported", path, mt ? mt : "(missing)");
-  snprintf(c->arch, sizeof c->arch, "llama");
+  mx_status_t st = family_of(root, path, c);
   if (!st) st = get_int(root, "num_hidden_layers", 0, true, path, &c->n_layers);
   if (!st) st = get_int(root, "hidden_size", 0, true, path, &c->dim);
   if (!st) st = get_int(root, "num_attention_heads", 0, true, path, &c->n_heads);
@@ -99,6 +142,7 @@ mx_status_t mx_config_from_hf_json(const char *config_text, const char *generati
     if (json_is_true(json_object_get(root, "attention_bias")) || json_is_true(json_object_get(root, "mlp_bias")))
       st = st ? st : mx_status_make(MX_STAGE_IO, REMEDY, "%s: attention or MLP biases are not supported", path);
   }
+  if (!st) st = read_sliding_window(root, path, c);
   c->tied_embeddings = json_is_true(json_object_get(root, "tie_word_embeddings"));
   read_eos(c, json_object_get(root, "eos_token_id"));
   json_decref(root);
@@ -135,10 +179,13 @@ mx_status_t mx_config_validate(const mx_model_config_t *c, const char *path) {
 }
 
 void mx_config_describe(const mx_model_config_t *c, char *out, size_t cap) {
-  snprintf(out, cap, "%s: %d layers, dim %d, %d/%d heads x %d, ffn %d, vocab %d, rope theta %g%s, eps %g%s", c->arch,
+  char window[48] = "";
+  if (c->sliding_window) snprintf(window, sizeof window, ", sliding window %d", c->sliding_window);
+  snprintf(out, cap, "%s: %d layers, dim %d, %d/%d heads x %d, ffn %d, vocab %d, rope theta %g%s, eps %g%s%s%s%s", c->arch,
            c->n_layers, c->dim, c->n_heads, c->n_kv_heads, c->head_dim, c->ffn_dim, c->vocab, c->rope_theta,
            c->rope_kind == MX_ROPE_LLAMA3 ? " (llama3 scaling)" : "", c->norm_eps,
-           c->tied_embeddings ? ", tied embeddings" : "");
+           c->tied_embeddings ? ", tied embeddings" : "", c->qkv_bias ? ", q/k/v biases" : "",
+           c->qk_norm ? ", q/k norms" : "", window);
 }
 
 bool mx_config_is_eos(const mx_model_config_t *c, int32_t id) {

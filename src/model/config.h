@@ -14,8 +14,21 @@ typedef enum {
   MX_ROPE_LLAMA3,    /* Llama 3.1+ frequency scaling (factor, low/high freq factors, original context) */
 } mx_rope_kind_t;
 
+/* The decoder families one emitter runs, as switches (docs/models.md): each is Llama's layer with
+ * what its config adds. */
+typedef enum {
+  MX_FAMILY_LLAMA = 0, /* Llama 2/3.x, SmolLM2 */
+  MX_FAMILY_QWEN2,     /* + Q/K/V biases */
+  MX_FAMILY_QWEN3,     /* + RMSNorm of each query and key head before RoPE */
+  MX_FAMILY_MISTRAL,   /* + sliding-window attention when the config sets one */
+} mx_family_t;
+
 typedef struct {
-  char arch[32]; /* "llama" */
+  char arch[32]; /* the family's name: "llama", "qwen2", "qwen3", "mistral" */
+  mx_family_t family;
+  bool qkv_bias;      /* q/k/v projections carry a bias (Qwen2) */
+  bool qk_norm;       /* per-head RMSNorm of queries and keys before RoPE (Qwen3) */
+  int sliding_window; /* a query sees the keys less than this many positions back; 0: all (Mistral) */
   int n_layers, dim, n_heads, n_kv_heads, head_dim, ffn_dim, vocab, max_position;
   float rope_theta;
   mx_rope_kind_t rope_kind;
@@ -31,6 +44,9 @@ typedef struct {
 /* Parses an HF config.json text (plus generation_config.json text, may be NULL, for extra EOS ids). */
 MX_MUST_USE mx_status_t mx_config_from_hf_json(const char *config_text, const char *generation_text, const char *path,
                                                mx_model_config_t *out);
+/* Sets the family and its switches from a model_type / GGUF architecture name (not NUL-terminated);
+ * false for a family mlxcel does not run. */
+bool mx_config_set_family(const char *name, size_t len, mx_model_config_t *c);
 /* Range and consistency checks common to every source. */
 MX_MUST_USE mx_status_t mx_config_validate(const mx_model_config_t *c, const char *path);
 /* One-line summary for logs: "llama: 16 layers, dim 2048, 32/8 heads x 64, ffn 8192, vocab 128256". */

@@ -154,34 +154,36 @@ static mx_status_t gguf_config(const mx_gguf_t *g, const char *path, mx_model_co
   const char *arch;
   size_t alen;
   if (!mx_gguf_get_str(g, "general.architecture", &arch, &alen))
-    return mx_status_make(MX_STAGE_IO, "a llama GGUF names its architecture", "%s: no general.architecture", path);
-  if (alen != 5 || memcmp(arch, "llama", 5) != 0)
-    return mx_status_make(MX_STAGE_IO, "mlxcel runs Llama-architecture models", "%s: architecture '%.*s' is not supported",
-                          path, (int)(alen > 40 ? 40 : alen), arch);
-  snprintf(c->arch, sizeof c->arch, "llama");
+    return mx_status_make(MX_STAGE_IO, "a GGUF names its architecture", "%s: no general.architecture", path);
+  /* GGUF's architectures are HF's model_types for these families (Mistral GGUFs say "llama"). */
+  if ((alen == 7 && !memcmp(arch, "mistral", 7)) || !mx_config_set_family(arch, alen, c))
+    return mx_status_make(MX_STAGE_IO, "mlxcel runs the GGUF architectures llama, qwen2 and qwen3 (docs/models.md)",
+                          "%s: architecture '%.*s' is not supported", path, (int)(alen > 40 ? 40 : alen), arch);
   uint32_t v;
+  char key[96];
+#define ARCH_KEY(suffix) (snprintf(key, sizeof key, "%s." suffix, c->arch), key)
   struct {
-    const char *key;
+    const char *suffix;
     int *dst;
-    bool required;
-  } ints[] = {{"llama.block_count", &c->n_layers, true},
-              {"llama.embedding_length", &c->dim, true},
-              {"llama.attention.head_count", &c->n_heads, true},
-              {"llama.feed_forward_length", &c->ffn_dim, true},
-              {"llama.context_length", &c->max_position, true}};
+  } ints[] = {{"block_count", &c->n_layers},
+              {"embedding_length", &c->dim},
+              {"attention.head_count", &c->n_heads},
+              {"feed_forward_length", &c->ffn_dim},
+              {"context_length", &c->max_position}};
   for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
-    if (!mx_gguf_get_u32(g, ints[i].key, &v) || v > (1u << 30))
-      return mx_status_make(MX_STAGE_IO, "the GGUF lacks llama metadata", "%s: missing or invalid %s", path, ints[i].key);
+    snprintf(key, sizeof key, "%s.%s", c->arch, ints[i].suffix);
+    if (!mx_gguf_get_u32(g, key, &v) || v > (1u << 30))
+      return mx_status_make(MX_STAGE_IO, "the GGUF lacks its architecture's metadata", "%s: missing or invalid %s", path, key);
     *ints[i].dst = (int)v;
   }
-  c->n_kv_heads = mx_gguf_get_u32(g, "llama.attention.head_count_kv", &v) ? (int)v : c->n_heads;
+  c->n_kv_heads = mx_gguf_get_u32(g, ARCH_KEY("attention.head_count_kv"), &v) ? (int)v : c->n_heads;
   c->head_dim = c->n_heads ? c->dim / c->n_heads : 0;
-  if (mx_gguf_get_u32(g, "llama.attention.key_length", &v)) c->head_dim = (int)v;
-  else if (mx_gguf_get_u32(g, "llama.rope.dimension_count", &v)) c->head_dim = (int)v;
-  if (!mx_gguf_get_f32(g, "llama.rope.freq_base", &c->rope_theta)) c->rope_theta = 10000.0f;
-  if (!mx_gguf_get_f32(g, "llama.attention.layer_norm_rms_epsilon", &c->norm_eps)) c->norm_eps = 1e-5f;
+  if (mx_gguf_get_u32(g, ARCH_KEY("attention.key_length"), &v)) c->head_dim = (int)v;
+  else if (mx_gguf_get_u32(g, ARCH_KEY("rope.dimension_count"), &v)) c->head_dim = (int)v;
+  if (!mx_gguf_get_f32(g, ARCH_KEY("rope.freq_base"), &c->rope_theta)) c->rope_theta = 10000.0f;
+  if (!mx_gguf_get_f32(g, ARCH_KEY("attention.layer_norm_rms_epsilon"), &c->norm_eps)) c->norm_eps = 1e-5f;
   const mx_gguf_kv_t *tokens = mx_gguf_find(g, "tokenizer.ggml.tokens");
-  if (mx_gguf_get_u32(g, "llama.vocab_size", &v)) c->vocab = (int)v;
+  if (mx_gguf_get_u32(g, ARCH_KEY("vocab_size"), &v)) c->vocab = (int)v;
   else if (tokens && tokens->type == MX_GGUF_ARRAY) c->vocab = (int)tokens->arr_n;
   c->bos_id = mx_gguf_get_u32(g, "tokenizer.ggml.bos_token_id", &v) ? (int)v : -1;
   if (mx_gguf_get_u32(g, "tokenizer.ggml.eos_token_id", &v)) c->eos_ids[c->n_eos++] = (int)v;
@@ -191,6 +193,7 @@ static mx_status_t gguf_config(const mx_gguf_t *g, const char *path, mx_model_co
     if (!strcmp(g->tensors[i].name, "rope_freqs.weight"))
       return mx_status_make(MX_STAGE_IO, "use the HF safetensors of this model", "%s: RoPE frequency-factor tensors (Llama 3.1+ GGUF) are not supported yet",
                             path);
+#undef ARCH_KEY
   return mx_config_validate(c, path);
 }
 
@@ -246,13 +249,14 @@ static mx_status_t bind_roles(mx_model_t *m) {
   mx_arch_name(mx_arch_global(MX_T_LM_HEAD), 0, gguf, name, sizeof name);
   if (gguf) m->config.tied_embeddings = find_weight(m, name) == NULL;
   for (int r = 0; r < MX_T_GLOBAL_COUNT; r++)
-    if (r != MX_T_LM_HEAD || !c->tied_embeddings)
+    if (mx_arch_global_present((mx_global_role_t)r, c))
       MX_RETURN_IF_ERROR(bind_spec(m, mx_arch_global((mx_global_role_t)r), 0, &m->globals[r]));
   m->layers = calloc((size_t)c->n_layers * MX_T_LAYER_COUNT, sizeof *m->layers);
   if (!m->layers) return mx_status_oom();
   for (int l = 0; l < c->n_layers; l++)
     for (int r = 0; r < MX_T_LAYER_COUNT; r++)
-      MX_RETURN_IF_ERROR(bind_spec(m, mx_arch_layer((mx_layer_role_t)r), l, &m->layers[(size_t)l * MX_T_LAYER_COUNT + (size_t)r]));
+      if (mx_arch_layer_present((mx_layer_role_t)r, c))
+        MX_RETURN_IF_ERROR(bind_spec(m, mx_arch_layer((mx_layer_role_t)r), l, &m->layers[(size_t)l * MX_T_LAYER_COUNT + (size_t)r]));
   mx_arch_name(mx_arch_layer(MX_T_ATTN_NORM), c->n_layers, gguf, name, sizeof name); /* a layer beyond the count */
   if (find_weight(m, name))
     return mx_status_make(MX_STAGE_IO, "the weights do not belong to this config", "%s: has tensor '%s' beyond its %d layers",
@@ -294,7 +298,8 @@ const mx_weight_t *mx_model_global(const mx_model_t *m, mx_global_role_t role) {
 const mx_weight_t *mx_model_layer(const mx_model_t *m, int layer, mx_layer_role_t role) {
   return m->layers[(size_t)layer * MX_T_LAYER_COUNT + (size_t)role];
 }
-bool mx_model_qk_interleaved(const mx_model_t *m) { return m->format == MX_MODEL_GGUF; }
+/* llama.cpp's converter permutes Q/K rows for its Llama architecture only; Qwen's GGUFs keep HF's order. */
+bool mx_model_qk_interleaved(const mx_model_t *m) { return m->format == MX_MODEL_GGUF && m->config.family == MX_FAMILY_LLAMA; }
 int mx_model_n_files(const mx_model_t *m) { return m->n_files; }
 const char *mx_model_file_path(const mx_model_t *m, int i) { return m->files[i].path; }
 const mx_gguf_t *mx_model_gguf(const mx_model_t *m) { return m->gguf; }
@@ -303,6 +308,7 @@ uint64_t mx_model_weight_bytes(const mx_model_t *m) {
   uint64_t total = 0;
   for (int r = 0; r < MX_T_GLOBAL_COUNT; r++)
     if (m->globals[r]) total += m->globals[r]->nbytes;
-  for (int i = 0; i < m->config.n_layers * MX_T_LAYER_COUNT; i++) total += m->layers[i]->nbytes;
+  for (int i = 0; i < m->config.n_layers * MX_T_LAYER_COUNT; i++)
+    if (m->layers[i]) total += m->layers[i]->nbytes;
   return total;
 }

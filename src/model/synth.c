@@ -48,14 +48,15 @@ static void spec_tensor(synth_tensor_t *t, const mx_tensor_spec_t *spec, int lay
 /* The checkpoint's tensors (arch.h), in HF's order: the embedding, each layer, the final norm, the
  * LM head when it is not tied. */
 static int list_tensors(const mx_model_config_t *c, synth_tensor_t **out) {
-  int n = 2 + (c->tied_embeddings ? 0 : 1) + MX_T_LAYER_COUNT * c->n_layers, k = 0;
+  int n = MX_T_GLOBAL_COUNT + MX_T_LAYER_COUNT * c->n_layers, k = 0;
   synth_tensor_t *t = calloc((size_t)n, sizeof *t);
   if (!t) return -1;
   spec_tensor(&t[k++], mx_arch_global(MX_T_EMBED), 0, c);
   for (int l = 0; l < c->n_layers; l++)
-    for (int r = 0; r < MX_T_LAYER_COUNT; r++) spec_tensor(&t[k++], mx_arch_layer((mx_layer_role_t)r), l, c);
+    for (int r = 0; r < MX_T_LAYER_COUNT; r++)
+      if (mx_arch_layer_present((mx_layer_role_t)r, c)) spec_tensor(&t[k++], mx_arch_layer((mx_layer_role_t)r), l, c);
   spec_tensor(&t[k++], mx_arch_global(MX_T_FINAL_NORM), 0, c);
-  if (!c->tied_embeddings) spec_tensor(&t[k++], mx_arch_global(MX_T_LM_HEAD), 0, c);
+  if (mx_arch_global_present(MX_T_LM_HEAD, c)) spec_tensor(&t[k++], mx_arch_global(MX_T_LM_HEAD), 0, c);
   *out = t;
   return k;
 }
@@ -123,11 +124,62 @@ static mx_status_t write_config(const char *config_text, mx_wtype_t dtype, const
   return rc == 0 ? NULL : mx_status_make(MX_STAGE_IO, "check the output directory", "cannot write %s", path);
 }
 
+/* Each family's shape: the released model named, cut to 2 layers, with the Llama 3 vocabulary and its
+ * BOS/EOS ids. Mistral's is Mistral-7B's layer at a quarter of its width, and its sliding window is 32
+ * positions so that a 64-step oracle run crosses it (the 7B's is 4096). */
+#define LLAMA3_VOCAB "\"vocab_size\": 128256, \"bos_token_id\": 128000, \"eos_token_id\": [128001, 128008, 128009], "
+static const struct {
+  const char *name, *config;
+} synth_families[] = {
+    {"llama", /* Llama-3.2-1B */
+     "{\"model_type\": \"llama\", \"num_hidden_layers\": 2, \"hidden_size\": 2048, \"intermediate_size\": 8192, "
+     "\"num_attention_heads\": 32, \"num_key_value_heads\": 8, \"head_dim\": 64, \"rms_norm_eps\": 1e-05, "
+     "\"rope_theta\": 500000.0, \"rope_scaling\": {\"rope_type\": \"llama3\", \"factor\": 32.0, \"low_freq_factor\": 1.0, "
+     "\"high_freq_factor\": 4.0, \"original_max_position_embeddings\": 8192}, \"max_position_embeddings\": 131072, "
+     "\"hidden_act\": \"silu\", \"tie_word_embeddings\": true, " LLAMA3_VOCAB "\"architectures\": [\"LlamaForCausalLM\"]}"},
+    {"qwen2", /* Qwen2.5-0.5B */
+     "{\"model_type\": \"qwen2\", \"num_hidden_layers\": 2, \"hidden_size\": 896, \"intermediate_size\": 4864, "
+     "\"num_attention_heads\": 14, \"num_key_value_heads\": 2, \"rms_norm_eps\": 1e-06, \"rope_theta\": 1000000.0, "
+     "\"max_position_embeddings\": 32768, \"use_sliding_window\": false, \"hidden_act\": \"silu\", "
+     "\"tie_word_embeddings\": true, " LLAMA3_VOCAB "\"architectures\": [\"Qwen2ForCausalLM\"]}"},
+    {"qwen3", /* Qwen3-0.6B */
+     "{\"model_type\": \"qwen3\", \"num_hidden_layers\": 2, \"hidden_size\": 1024, \"intermediate_size\": 3072, "
+     "\"num_attention_heads\": 16, \"num_key_value_heads\": 8, \"head_dim\": 128, \"rms_norm_eps\": 1e-06, "
+     "\"rope_theta\": 1000000.0, \"max_position_embeddings\": 40960, \"use_sliding_window\": false, "
+     "\"attention_bias\": false, \"hidden_act\": \"silu\", \"tie_word_embeddings\": true, " LLAMA3_VOCAB
+     "\"architectures\": [\"Qwen3ForCausalLM\"]}"},
+    {"mistral", /* Mistral-7B-v0.1 at a quarter width, window 32 */
+     "{\"model_type\": \"mistral\", \"num_hidden_layers\": 2, \"hidden_size\": 1024, \"intermediate_size\": 3584, "
+     "\"num_attention_heads\": 8, \"num_key_value_heads\": 2, \"head_dim\": 128, \"rms_norm_eps\": 1e-05, "
+     "\"rope_theta\": 10000.0, \"max_position_embeddings\": 32768, \"sliding_window\": 32, \"hidden_act\": \"silu\", "
+     "\"tie_word_embeddings\": false, " LLAMA3_VOCAB "\"architectures\": [\"MistralForCausalLM\"]}"},
+};
+const char *const mx_synth_family_names = "llama, qwen2, qwen3, mistral";
+
+const char *mx_synth_family_config(const char *family) {
+  for (size_t i = 0; family && i < sizeof synth_families / sizeof synth_families[0]; i++)
+    if (!strcmp(family, synth_families[i].name)) return synth_families[i].config;
+  return NULL;
+}
+
+static mx_status_t config_source(const mx_synth_options_t *o, char **text) {
+  if (!o->family == !o->config_path)
+    return mx_status_make(MX_STAGE_USAGE, "pass --config CONFIG.json or --family NAME", "a synthetic checkpoint needs exactly one of --config and --family");
+  if (o->config_path) return mx_read_file(o->config_path, 4u << 20, text, NULL);
+  const char *builtin = mx_synth_family_config(o->family);
+  if (!builtin)
+    return mx_status_make(MX_STAGE_USAGE, "pass --family with one of the names listed", "unknown family '%s' (known: %s)", o->family,
+                          mx_synth_family_names);
+  *text = strdup(builtin);
+  return *text ? NULL : mx_status_oom();
+}
+
 mx_status_t mx_synth_write(const mx_synth_options_t *o, uint64_t *params_out, uint64_t *bytes_out) {
   char *config_text;
-  MX_RETURN_IF_ERROR(mx_read_file(o->config_path, 4u << 20, &config_text, NULL));
+  MX_RETURN_IF_ERROR(config_source(o, &config_text));
+  const char *config_name = o->config_path ? o->config_path : o->family;
   mx_model_config_t c;
-  mx_status_t st = mx_config_from_hf_json(config_text, NULL, o->config_path, &c);
+  mx_status_t st = mx_config_from_hf_json(config_text, NULL, config_name, &c);
   if (!st && o->q4_grid && (o->dtype != MX_W_F32 || (o->q4_grid != 32 && o->q4_grid != 64 && o->q4_grid != 128)))
     st = mx_status_make(MX_STAGE_USAGE, "use --q4-grid 32, 64 or 128 with --dtype f32",
                         "a 4-bit grid of groups of %d in %s: the grid needs 32, 64 or 128 and f32 to stay exact", o->q4_grid,

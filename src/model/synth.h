@@ -20,7 +20,8 @@
 #include "format/wtype.h"
 
 typedef struct {
-  const char *config_path;   /* HF config.json (llama) */
+  const char *config_path;   /* HF config.json of a supported family; or: */
+  const char *family;        /* a built-in small config of that family (mx_synth_family_config) */
   const char *tokenizer_dir; /* holds tokenizer.json (and tokenizer_config.json if any): copied */
   const char *out_dir;       /* created if missing; must not already hold a model */
   uint64_t seed;
@@ -28,6 +29,12 @@ typedef struct {
   int quiet;        /* no progress lines */
   int q4_grid;      /* > 0: matrices on the 4-bit affine grid of groups of this size (f32 only; see synth.c) */
 } mx_synth_options_t;
+
+/* The built-in config.json text of a family's synthetic checkpoint: the layer shapes of a released
+ * model of the family with 2 layers and the Llama 3 tokenizer's vocabulary (what synthetic checkpoints
+ * are paired with); NULL for an unknown name. `names` lists them for --help and errors. */
+const char *mx_synth_family_config(const char *family);
+extern const char *const mx_synth_family_names;
 
 /* Writes config.json, model.safetensors, tokenizer files. *bytes_out: bytes of tensor data. */
 MX_MUST_USE mx_status_t mx_synth_write(const mx_synth_options_t *o, uint64_t *params_out, uint64_t *bytes_out);

@@ -127,7 +127,7 @@ help_lists devices
 help_lists qualify --device --cuda-target --rocm-target -m --model --quick --full --soak-minutes --fixture --prebuilt \
   --prepare -o --output --note --force
 help_lists info -m --model
-help_lists synth --config --tokenizer -o --output --seed --dtype --q4-grid
+help_lists synth --config --family --tokenizer -o --output --seed --dtype --q4-grid
 help_lists tokenize -m --model -p --prompt --jsonl --no-bos
 help_lists template -m --model --messages --no-generation-prompt
 "$BIN-server" --help >"$out" 2>&1 && head -1 "$out" | grep -q '^usage: mlxcel-server ' \
@@ -208,6 +208,12 @@ mkdir -p "$tmpm/empty"
 expect_error "directory without config.json" 1 io "$BIN" info -m "$tmpm/empty"
 expect_error "directory without tokenizer.json" 1 io "$BIN" tokenize -m "$tmpm/empty" -p hi
 expect_error "synth without --config" 2 usage "$BIN" synth -o "$tmpm/x"
+expect_error "synth with neither --config nor --family" 2 usage "$BIN" synth --tokenizer "$SHARED/data/llama3-tokenizer" -o "$tmpm/x"
+grep -q 'exactly one of --config and --family' "$err" && ok "synth names the two sources" || bad "synth source error"
+expect_error "synth with both --config and --family" 2 usage "$BIN" synth --family qwen2 \
+  --config "$SHARED/data/llama-3.2-1b/config.json" --tokenizer "$SHARED/data/llama3-tokenizer" -o "$tmpm/x"
+expect_error "synth with an unknown family" 2 usage "$BIN" synth --family gemma2 --tokenizer "$SHARED/data/llama3-tokenizer" -o "$tmpm/x"
+[ ! -e "$tmpm/x" ] && ok "a refused synth leaves nothing behind" || bad "a refused synth wrote $tmpm/x"
 expect_error "synth with a bad dtype" 2 usage "$BIN" synth --config "$SHARED/data/llama-3.2-1b/config.json" \
   --tokenizer "$SHARED/data/llama3-tokenizer" -o "$tmpm/x" --dtype f8
 expect_error "synth with a missing tokenizer" 2 usage "$BIN" synth --config "$SHARED/data/llama-3.2-1b/config.json" -o "$tmpm/x"

@@ -4,6 +4,7 @@
 #define MX_TESTS_GGUF_WRITER_H
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,9 +58,10 @@ typedef struct {
   mx_wtype_t wt;
 } gw_tensor_t;
 
-static inline uint8_t *gw_tiny_llama(size_t *size) {
+/* The same for another GGUF architecture: "qwen2" adds the Q/K/V biases, "qwen3" the Q/K norms. */
+static inline uint8_t *gw_tiny_model(const char *arch, size_t *size) {
   enum { DIM = 64, HEADS = 2, KV = 1, HD = 32, FFN = 128, VOCAB = 258 };
-  gw_tensor_t ts[] = {
+  gw_tensor_t ts[16] = {
       {"token_embd.weight", 2, {DIM, VOCAB}, 8, MX_W_Q8_0},    {"output_norm.weight", 1, {DIM, 1}, 0, MX_W_F32},
       {"blk.0.attn_norm.weight", 1, {DIM, 1}, 0, MX_W_F32},    {"blk.0.attn_q.weight", 2, {DIM, HEADS * HD}, 3, MX_W_Q4_1},
       {"blk.0.attn_k.weight", 2, {DIM, KV * HD}, 3, MX_W_Q4_1}, {"blk.0.attn_v.weight", 2, {DIM, KV * HD}, 2, MX_W_Q4_0},
@@ -67,21 +69,32 @@ static inline uint8_t *gw_tiny_llama(size_t *size) {
       {"blk.0.ffn_gate.weight", 2, {DIM, FFN}, 30, MX_W_BF16}, {"blk.0.ffn_up.weight", 2, {DIM, FFN}, 0, MX_W_F32},
       {"blk.0.ffn_down.weight", 2, {FFN, DIM}, 0, MX_W_F32},
   };
-  int nt = (int)(sizeof ts / sizeof ts[0]);
+  int nt = 11;
+  if (!strcmp(arch, "qwen2")) {
+    ts[nt++] = (gw_tensor_t){"blk.0.attn_q.bias", 1, {HEADS * HD, 1}, 0, MX_W_F32};
+    ts[nt++] = (gw_tensor_t){"blk.0.attn_k.bias", 1, {KV * HD, 1}, 0, MX_W_F32};
+    ts[nt++] = (gw_tensor_t){"blk.0.attn_v.bias", 1, {KV * HD, 1}, 0, MX_W_F32};
+  } else if (!strcmp(arch, "qwen3")) {
+    ts[nt++] = (gw_tensor_t){"blk.0.attn_q_norm.weight", 1, {HD, 1}, 0, MX_W_F32};
+    ts[nt++] = (gw_tensor_t){"blk.0.attn_k_norm.weight", 1, {HD, 1}, 0, MX_W_F32};
+  }
+  char key[64];
+#define GW_KEY(suffix) (snprintf(key, sizeof key, "%s." suffix, arch), key)
   gw_buf_t b = {0};
   gw_put(&b, "GGUF", 4);
   gw_u32(&b, 3);
   gw_u64(&b, (uint64_t)nt);
   gw_u64(&b, 15);
-  gw_kv_str(&b, "general.architecture", "llama");
-  gw_kv_u32(&b, "llama.block_count", 1);
-  gw_kv_u32(&b, "llama.embedding_length", DIM);
-  gw_kv_u32(&b, "llama.attention.head_count", HEADS);
-  gw_kv_u32(&b, "llama.attention.head_count_kv", KV);
-  gw_kv_u32(&b, "llama.feed_forward_length", FFN);
-  gw_kv_u32(&b, "llama.context_length", 128);
-  gw_kv_f32(&b, "llama.rope.freq_base", 10000.0f);
-  gw_kv_f32(&b, "llama.attention.layer_norm_rms_epsilon", 1e-5f);
+  gw_kv_str(&b, "general.architecture", arch);
+  gw_kv_u32(&b, GW_KEY("block_count"), 1);
+  gw_kv_u32(&b, GW_KEY("embedding_length"), DIM);
+  gw_kv_u32(&b, GW_KEY("attention.head_count"), HEADS);
+  gw_kv_u32(&b, GW_KEY("attention.head_count_kv"), KV);
+  gw_kv_u32(&b, GW_KEY("feed_forward_length"), FFN);
+  gw_kv_u32(&b, GW_KEY("context_length"), 128);
+  gw_kv_f32(&b, GW_KEY("rope.freq_base"), 10000.0f);
+  gw_kv_f32(&b, GW_KEY("attention.layer_norm_rms_epsilon"), 1e-5f);
+#undef GW_KEY
   gw_kv_str(&b, "tokenizer.ggml.model", "gpt2");
   gw_kv_str(&b, "tokenizer.ggml.pre", "smollm");
   /* tokens: two control tokens, then the 256 bytes in byte-level spelling */
@@ -128,5 +141,7 @@ static inline uint8_t *gw_tiny_llama(size_t *size) {
   *size = b.len;
   return b.buf;
 }
+
+static inline uint8_t *gw_tiny_llama(size_t *size) { return gw_tiny_model("llama", size); }
 
 #endif

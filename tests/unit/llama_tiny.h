@@ -14,8 +14,8 @@ static const mx_model_config_t tiny = {.arch = "llama", .n_layers = 1, .dim = 16
 /* Capacity 16: prefill buckets 4 and 16, decode windows 8 and 16, a score function of 8; `steps` > 1
  * adds the multi-step decode; `expand` picks the expanded decode attention (attend_decode), `rows`
  * > 0 splits a batched step's weight products into products of that many rows (linear). */
-static inline char *emit_tiny_form_heads(int slots, int steps, bool expand, int rows, int head_slots) {
-  mx_llama_graph_t g = {.config = &tiny, .matmul = MX_F32, .kv = MX_F32, .weight_dtype = MX_F32, .slots = slots, .capacity = 16, .kv_rows = 16,
+static inline char *emit_config_form(const mx_model_config_t *c, int slots, int steps, bool expand, int rows, int head_slots) {
+  mx_llama_graph_t g = {.config = c, .matmul = MX_F32, .kv = MX_F32, .weight_dtype = MX_F32, .slots = slots, .capacity = 16, .kv_rows = 16,
                         .n_buckets = 2, .buckets = {4, 16}, .score_len = 8, .n_windows = 2, .windows = {8, 16},
                         .decode_steps = steps, .expand_kv_groups = expand, .head_attention_slots = head_slots, .product_rows = rows};
   char *text;
@@ -24,6 +24,9 @@ static inline char *emit_tiny_form_heads(int slots, int steps, bool expand, int 
 }
 
 /* `head_slots` > 0: the per-head decode attention from that many slots on (attend_decode). */
+static inline char *emit_tiny_form_heads(int slots, int steps, bool expand, int rows, int head_slots) {
+  return emit_config_form(&tiny, slots, steps, expand, rows, head_slots);
+}
 static inline char *emit_tiny_form(int slots, int steps, bool expand, int rows) { return emit_tiny_form_heads(slots, steps, expand, rows, 0); }
 
 static inline char *emit_tiny_graph(int slots, int steps) { return emit_tiny_form(slots, steps, false, 0); }

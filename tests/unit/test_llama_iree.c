@@ -257,8 +257,8 @@ static void multi_step_decode_equals_single_steps(void **state) {
  * per-head decode attention (one product per query head of the group) and weight products split into
  * row groups (here 2 + 1 rows of 3 slots) — compute what the CPU's forms compute: the same logits for
  * two sequences in a 3-slot module, through both windows. */
-static void gpu_graph_forms_equal_cpu_forms(void **state) {
-  (void)state;
+/* The decode steps of gpu_graph_forms_equal_cpu_forms in each form, for the tiny config `c`. */
+static void forms_decode(const mx_model_config_t *c, float steps[3][9][3 * 40]) {
   char compiler[MX_PATH_MAX], dir[] = "/tmp/mlxcel-test-expand-XXXXXX", vm[3][256], weights[300];
   assert_ok(mx_toolchain_compiler(compiler, sizeof compiler));
   assert_non_null(mkdtemp(dir));
@@ -270,7 +270,7 @@ static void gpu_graph_forms_equal_cpu_forms(void **state) {
   int mod[3];
   for (int e = 0; e < 3; e++) { /* 0: the CPU's forms; 1: expanded, rows split; 2: per head (and expanded below 3 slots) */
     snprintf(vm[e], sizeof vm[e], "%s/e%d.vmfb", dir, e);
-    char *text = emit_tiny_form_heads(3, 1, e >= 1, e == 1 ? 2 : 0, e == 2 ? 3 : 0);
+    char *text = emit_config_form(c, 3, 1, e >= 1, e == 1 ? 2 : 0, e == 2 ? 3 : 0);
     assert_true((strstr(text, "x2x16x8xf32>") != NULL) == (e == 1)); /* [S, KV, G, W, D] only when expanded */
     assert_true((strstr(text, "(tensor<3x16xf32>) -> tensor<2x16xf32>") != NULL) == (e == 1)); /* 2 of 3 rows */
     /* per head: [S*KV, W, D] . [S*KV, D] -> [S*KV, W] */
@@ -280,7 +280,7 @@ static void gpu_graph_forms_equal_cpu_forms(void **state) {
     assert_ok(mx_worker_load(w, vm[e], params, 1, &mod[e]));
   }
   const int32_t a[3] = {1, 2, 3}, b[6] = {4, 5, 6, 7, 8, 9};
-  float first[2][40], steps[3][9][3 * 40];
+  float first[2][40];
   for (int e = 0; e < 3; e++) {
     tiny_prefill(w, mod[e], a, 3, 0, first[0]);
     tiny_prefill(w, mod[e], b, 6, 2, first[1]);
@@ -291,14 +291,30 @@ static void gpu_graph_forms_equal_cpu_forms(void **state) {
       pos[0]++, pos[2]++;
     }
   }
-  for (int k = 0; k < 9; k++)
-    for (int v = 0; v < 3 * 40; v++) {
-      if (v >= 40 && v < 80) continue; /* slot 1 is idle */
-      assert_true(fabsf(steps[1][k][v] - steps[0][k][v]) <= 1e-5f);
-      assert_true(fabsf(steps[2][k][v] - steps[0][k][v]) <= 1e-5f);
-    }
   mx_worker_destroy(w);
   remove_dir(dir);
+}
+
+/* The GPU targets' decode attention forms give the CPU form's logits, with and without a sliding
+ * window (Mistral's, here 4 positions: the steps run at positions 3..14), and the window matters. */
+static void gpu_graph_forms_equal_cpu_forms(void **state) {
+  (void)state;
+  static float steps[2][3][9][3 * 40];
+  mx_model_config_t windowed = tiny;
+  windowed.family = MX_FAMILY_MISTRAL;
+  windowed.sliding_window = 4;
+  forms_decode(&tiny, steps[0]);
+  forms_decode(&windowed, steps[1]);
+  float window_effect = 0;
+  for (int c = 0; c < 2; c++)
+    for (int k = 0; k < 9; k++)
+      for (int v = 0; v < 3 * 40; v++) {
+        if (v >= 40 && v < 80) continue; /* slot 1 is idle */
+        assert_true(fabsf(steps[c][1][k][v] - steps[c][0][k][v]) <= 1e-5f);
+        assert_true(fabsf(steps[c][2][k][v] - steps[c][0][k][v]) <= 1e-5f);
+        if (c == 1) window_effect = fmaxf(window_effect, fabsf(steps[1][0][k][v] - steps[0][0][k][v]));
+      }
+  assert_true(window_effect > 1e-3f);
 }
 
 /* The device argmax over more logits than one chunk (two stages, the last chunk padded) picks what the

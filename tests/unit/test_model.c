@@ -217,12 +217,102 @@ static void config_shape_mismatch_is_refused(void **state) {
                       "\"num_attention_heads\":4,\"num_key_value_heads\":2,\"vocab_size\":258}";
   write_file(cfg, fewer, strlen(fewer));
   assert_status(mx_model_open(out, &m), MX_STAGE_IO, "beyond its 1 layers");
-  const char *other = "{\"model_type\":\"mistral\"}";
+  const char *other = "{\"model_type\":\"gemma2\"}";
   write_file(cfg, other, strlen(other));
-  assert_status(mx_model_open(out, &m), MX_STAGE_IO, "model_type 'mistral' is not supported");
+  assert_status(mx_model_open(out, &m), MX_STAGE_IO, "model_type 'gemma2' is not supported");
+  /* A Qwen2 config over these (bias-free) weights: the first bias is named as missing. */
+  const char *qwen2 = "{\"model_type\":\"qwen2\",\"hidden_size\":64,\"intermediate_size\":128,\"num_hidden_layers\":2,"
+                      "\"num_attention_heads\":4,\"num_key_value_heads\":2,\"vocab_size\":258}";
+  write_file(cfg, qwen2, strlen(qwen2));
+  assert_status(mx_model_open(out, &m), MX_STAGE_IO, "tensor 'model.layers.0.self_attn.q_proj.bias' is missing");
   char cmd[400];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
   assert_int_equal(system(cmd), 0);
+}
+
+/* Each family's switches from its config.json, and the roles they add bound with their shapes. */
+static void families_bind_their_roles(void **state) {
+  (void)state;
+  const char *shape = "\"hidden_size\":64,\"intermediate_size\":128,\"num_hidden_layers\":2,\"num_attention_heads\":4,"
+                      "\"num_key_value_heads\":2,\"vocab_size\":258,\"head_dim\":32";
+  struct {
+    const char *type, *extra;
+    bool bias, norm;
+    int window;
+  } fams[] = {{"qwen2", "", true, false, 0}, {"qwen3", "", false, true, 0}, {"mistral", ",\"sliding_window\":16", false, false, 16},
+              {"mistral", ",\"sliding_window\":null", false, false, 0}};
+  for (size_t f = 0; f < sizeof fams / sizeof fams[0]; f++) {
+    char dir[] = "/tmp/mlxcel-test-model-XXXXXX", path[256], out[300], cfg[512], cmd[400];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/config.json", dir);
+    snprintf(cfg, sizeof cfg, "{\"model_type\":\"%s\",%s%s}", fams[f].type, shape, fams[f].extra);
+    write_file(path, cfg, strlen(cfg));
+    snprintf(out, sizeof out, "%s/out", dir);
+    mx_synth_options_t o = {.config_path = path, .tokenizer_dir = mx_test_llama3_tokenizer_dir(), .out_dir = out, .dtype = MX_W_F32, .quiet = 1};
+    uint64_t params, bytes;
+    assert_ok(mx_synth_write(&o, &params, &bytes));
+    mx_model_t *m;
+    assert_ok(mx_model_open(out, &m));
+    const mx_model_config_t *c = mx_model_config(m);
+    assert_string_equal(c->arch, fams[f].type);
+    assert_int_equal(c->qkv_bias, fams[f].bias);
+    assert_int_equal(c->qk_norm, fams[f].norm);
+    assert_int_equal(c->sliding_window, fams[f].window);
+    assert_int_equal(c->head_dim, 32); /* from head_dim, not hidden / heads (16) */
+    for (int l = 0; l < 2; l++) {
+      const mx_weight_t *qb = mx_model_layer(m, l, MX_T_Q_BIAS), *kb = mx_model_layer(m, l, MX_T_V_BIAS), *qn = mx_model_layer(m, l, MX_T_K_NORM);
+      assert_int_equal(qb != NULL, fams[f].bias);
+      assert_int_equal(qn != NULL, fams[f].norm);
+      if (qb) assert_int_equal(qb->shape[0], 4 * 32);
+      if (kb) assert_int_equal(kb->shape[0], 2 * 32);
+      if (qn) assert_int_equal(qn->shape[0], 32);
+    }
+    assert_false(mx_model_qk_interleaved(m)); /* an HF directory */
+    mx_model_close(m);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+  }
+  /* Qwen's sliding-window layers are refused by name, in either spelling. */
+  const char *bad[] = {"{\"model_type\":\"qwen2\",\"use_sliding_window\":true,",
+                       "{\"model_type\":\"qwen3\",\"layer_types\":[\"full_attention\",\"sliding_attention\"],"};
+  for (int i = 0; i < 2; i++) {
+    char text[512];
+    snprintf(text, sizeof text, "%s%s}", bad[i], shape);
+    mx_model_config_t c;
+    assert_status(mx_config_from_hf_json(text, NULL, "config.json", &c), MX_STAGE_IO, "sliding-window layers");
+  }
+}
+
+/* GGUF architectures qwen2 and qwen3: their metadata prefix, their extra tensors, and HF's Q/K row
+ * order (llama.cpp permutes Llama's rows only). */
+static void gguf_qwen_architectures_open(void **state) {
+  (void)state;
+  const char *archs[] = {"llama", "qwen2", "qwen3", "gemma3"};
+  for (int a = 0; a < 4; a++) {
+    size_t n;
+    uint8_t *b = gw_tiny_model(archs[a], &n);
+    char path[] = "/tmp/mlxcel-test-tiny-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, b, n), (ssize_t)n);
+    close(fd);
+    free(b);
+    mx_model_t *m = NULL;
+    if (a == 3) {
+      assert_status(mx_model_open(path, &m), MX_STAGE_IO, "architecture 'gemma3' is not supported");
+    } else {
+      assert_ok(mx_model_open(path, &m));
+      const mx_model_config_t *c = mx_model_config(m);
+      assert_string_equal(c->arch, archs[a]);
+      assert_int_equal(c->n_layers, 1);
+      assert_int_equal(c->dim, 64);
+      assert_int_equal(mx_model_qk_interleaved(m), a == 0);
+      assert_int_equal(mx_model_layer(m, 0, MX_T_K_BIAS) != NULL, a == 1);
+      assert_int_equal(mx_model_layer(m, 0, MX_T_Q_NORM) != NULL, a == 2);
+      mx_model_close(m);
+    }
+    unlink(path);
+  }
 }
 
 static void gguf_model_opens_with_tied_embeddings(void **state) {
@@ -283,6 +373,8 @@ int main(void) {
       cmocka_unit_test(synth_then_open_hf_directory),
       cmocka_unit_test(config_shape_mismatch_is_refused),
       cmocka_unit_test(gguf_model_opens_with_tied_embeddings),
+      cmocka_unit_test(families_bind_their_roles),
+      cmocka_unit_test(gguf_qwen_architectures_open),
       cmocka_unit_test(dequantization_matches_block_formulas),
   };
   return cmocka_run_group_tests_name("model", tests, NULL, NULL);
