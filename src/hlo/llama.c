@@ -9,12 +9,14 @@
 
 /* ------------------------------------------------------------------------------------ RoPE */
 
-void mx_llama_inv_freq(const mx_model_config_t *c, float *out) {
+void mx_llama_inv_freq(const mx_model_config_t *c, float *out) { mx_llama_inv_freq_theta(c, c->rope_theta, out); }
+
+void mx_llama_inv_freq_theta(const mx_model_config_t *c, float theta, float *out) {
   int half = c->head_dim / 2;
   for (int i = 0; i < half; i++) {
     /* transformers: 1.0 / (base ** (arange(0, dim, 2).float() / dim)), all in float32 */
     float expo = (float)(2 * i) / (float)c->head_dim;
-    out[i] = 1.0f / powf(c->rope_theta, expo);
+    out[i] = 1.0f / powf(theta, expo);
   }
   if (c->rope_kind != MX_ROPE_LLAMA3) return;
   const float pi = 3.14159265358979323846f;
@@ -37,7 +39,7 @@ typedef struct {
   mx_hlo_t *h;
   const mx_llama_graph_t *g;
   const mx_model_config_t *c;
-  mx_hval_t inv_freq; /* [head_dim/2] f32, per function */
+  int window; /* the current layer's sliding window (0: none) */
 } ctx_t;
 
 static mx_hval_t t1(mx_dtype_t d, int64_t a) { return mx_htype(d, 1, &a); }
@@ -85,8 +87,8 @@ static mx_hval_t add_bias(ctx_t *x, mx_hval_t a, mx_layer_role_t role, int layer
 static mx_hval_t visible_keys(ctx_t *x, mx_hval_t key, mx_hval_t query) {
   mx_hlo_t *h = x->h;
   mx_hval_t causal = mx_hlo_compare(h, "LE", key, query);
-  if (!x->c->sliding_window) return causal;
-  mx_hval_t oldest = mx_hlo_binary(h, "subtract", query, mx_hlo_splat(h, mx_htype(MX_I32, query.rank, query.dims), x->c->sliding_window));
+  if (!x->window) return causal;
+  mx_hval_t oldest = mx_hlo_binary(h, "subtract", query, mx_hlo_splat(h, mx_htype(MX_I32, query.rank, query.dims), x->window));
   return mx_hlo_binary(h, "and", causal, mx_hlo_compare(h, "GT", key, oldest));
 }
 
@@ -101,6 +103,8 @@ static mx_hval_t rmsnorm(ctx_t *x, mx_hval_t in, const mx_tensor_spec_t *wt, int
   int64_t zero = 0;
   mx_hval_t normed = mx_hlo_binary(h, "multiply", in, mx_hlo_broadcast(h, inv, 2, in.dims, &zero));
   mx_hval_t w = mx_hlo_convert(h, weight(x, wt, layer), MX_F32);
+  if (x->c->norm_offset != 0) /* Gemma: x * (1 + w), the sum in f32 as transformers forms it */
+    w = mx_hlo_binary(h, "add", mx_hlo_splat(h, mx_htype(MX_F32, w.rank, w.dims), x->c->norm_offset), w);
   return mul_last(x, normed, w);
 }
 
@@ -269,13 +273,16 @@ static mx_hval_t embed_rows(ctx_t *x, mx_hval_t tokens) {
 }
 
 /* cos and sin tables [M, head_dim] for the positions pos [M] (HF: emb = cat(freqs, freqs)). */
-static void rope_tables(ctx_t *x, mx_hval_t pos, mx_hval_t *cos_out, mx_hval_t *sin_out) {
+static void rope_tables(ctx_t *x, mx_hval_t pos, float theta, mx_hval_t *cos_out, mx_hval_t *sin_out) {
   mx_hlo_t *h = x->h;
   int64_t M = pos.dims[0], half = x->c->head_dim / 2, zero = 0, one = 1;
+  float inv[512]; /* head_dim <= 1024 (config validation) */
+  mx_llama_inv_freq_theta(x->c, theta, inv);
+  mx_hval_t inv_freq = mx_hlo_const_f32(h, inv, half);
   mx_hval_t posf = mx_hlo_convert(h, pos, MX_F32);
   int64_t dims[2] = {M, half};
   mx_hval_t ang = mx_hlo_binary(h, "multiply", mx_hlo_broadcast(h, posf, 2, dims, &zero),
-                                mx_hlo_broadcast(h, x->inv_freq, 2, dims, &one));
+                                mx_hlo_broadcast(h, inv_freq, 2, dims, &one));
   mx_hval_t both[2] = {ang, ang};
   mx_hval_t emb = mx_hlo_concat(h, 2, both, 1);
   *cos_out = mx_hlo_unary(h, "cosine", emb);
@@ -350,7 +357,8 @@ static mx_hval_t cache_write(ctx_t *x, const step_t *st, const char *sym, mx_hva
 static mx_hval_t masked_softmax(ctx_t *x, mx_hval_t scores, mx_hval_t visible) {
   mx_hlo_t *h = x->h;
   mx_hval_t type = mx_htype(MX_F32, scores.rank, scores.dims);
-  scores = mx_hlo_binary(h, "multiply", scores, mx_hlo_splat(h, type, 1.0 / sqrt((double)x->c->head_dim)));
+  double scale = x->c->attn_scale > 0 ? (double)x->c->attn_scale : 1.0 / sqrt((double)x->c->head_dim);
+  scores = mx_hlo_binary(h, "multiply", scores, mx_hlo_splat(h, type, scale));
   scores = mx_hlo_select(h, visible, scores, mx_hlo_splat(h, type, -INFINITY));
   int64_t last = scores.rank - 1, keep[MX_MAX_RANK];
   for (int i = 0; i < last; i++) keep[i] = i;
@@ -474,12 +482,26 @@ static mx_hval_t attend_decode(ctx_t *x, const step_t *st, mx_hval_t q, mx_hval_
   return mx_hlo_reshape(h, att, 2, od);
 }
 
+static mx_hval_t silu(ctx_t *x, mx_hval_t v) { return mx_hlo_binary(x->h, "multiply", v, mx_hlo_unary(x->h, "logistic", v)); }
+
+/* PyTorch's gelu(approximate="tanh"): 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))), in f32. */
+static mx_hval_t gelu_tanh(ctx_t *x, mx_hval_t v) {
+  mx_hlo_t *h = x->h;
+  mx_hval_t type = mx_htype(MX_F32, v.rank, v.dims);
+  mx_hval_t cube = mx_hlo_binary(h, "multiply", mx_hlo_binary(h, "multiply", v, v), v);
+  mx_hval_t inner = mx_hlo_binary(h, "add", v, mx_hlo_binary(h, "multiply", mx_hlo_splat(h, type, 0.044715), cube));
+  mx_hval_t t = mx_hlo_unary(h, "tanh", mx_hlo_binary(h, "multiply", mx_hlo_splat(h, type, 0.7978845608028654), inner));
+  mx_hval_t half = mx_hlo_binary(h, "multiply", mx_hlo_splat(h, type, 0.5), v);
+  return mx_hlo_binary(h, "multiply", half, mx_hlo_binary(h, "add", mx_hlo_splat(h, type, 1.0), t));
+}
+
 /* One decoder layer on x [M, dim]; updates that layer's KV cache. */
 static mx_hval_t layer(ctx_t *x, int l, mx_hval_t in, const step_t *st, mx_hval_t cosv, mx_hval_t sinv) {
   mx_hlo_t *h = x->h;
   const mx_model_config_t *c = x->c;
   int64_t M = in.dims[0], H = c->n_heads, KV = c->n_kv_heads, D = c->head_dim;
   char ksym[32], vsym[32];
+  x->window = mx_config_layer_window(c, l);
   mx_hval_t hn = rmsnorm(x, in, mx_arch_layer(MX_T_ATTN_NORM), l);
   mx_hval_t q = linear(x, hn, mx_arch_layer(MX_T_Q), l);
   mx_hval_t k = linear(x, hn, mx_arch_layer(MX_T_K), l);
@@ -505,27 +527,42 @@ static mx_hval_t layer(ctx_t *x, int l, mx_hval_t in, const step_t *st, mx_hval_
   mx_hval_t att = st->decode   ? attend_decode(x, st, q, kc, vc)
                   : st->extend ? attend_causal(x, q, kc, vc, true, st->pos)
                                : attend_causal(x, q, k, v, false, st->pos);
-  mx_hval_t x1 = mx_hlo_binary(h, "add", in, linear(x, att, mx_arch_layer(MX_T_O), l));
+  mx_hval_t o = linear(x, att, mx_arch_layer(MX_T_O), l);
+  if (c->sandwich_norms) o = rmsnorm(x, o, mx_arch_layer(MX_T_POST_ATTN_NORM), l);
+  mx_hval_t x1 = mx_hlo_binary(h, "add", in, o);
 
-  /* SwiGLU MLP. */
-  mx_hval_t hn2 = rmsnorm(x, x1, mx_arch_layer(MX_T_FFN_NORM), l);
+  /* Gated MLP: SwiGLU, or GeGLU (Gemma). */
+  mx_hval_t hn2 = rmsnorm(x, x1, mx_arch_layer(c->sandwich_norms ? MX_T_PRE_FFN_NORM : MX_T_FFN_NORM), l);
   mx_hval_t gate = linear(x, hn2, mx_arch_layer(MX_T_GATE), l);
   mx_hval_t up = linear(x, hn2, mx_arch_layer(MX_T_UP), l);
-  mx_hval_t act = mx_hlo_binary(h, "multiply", mx_hlo_binary(h, "multiply", gate, mx_hlo_unary(h, "logistic", gate)), up);
-  return mx_hlo_binary(h, "add", x1, linear(x, act, mx_arch_layer(MX_T_DOWN), l));
+  mx_hval_t act = mx_hlo_binary(h, "multiply", c->act == MX_ACT_GELU_TANH ? gelu_tanh(x, gate) : silu(x, gate), up);
+  mx_hval_t down = linear(x, act, mx_arch_layer(MX_T_DOWN), l);
+  if (c->sandwich_norms) down = rmsnorm(x, down, mx_arch_layer(MX_T_POST_FFN_NORM), l);
+  return mx_hlo_binary(h, "add", x1, down);
 }
 
 /* Hidden states [M, dim] f32 after the final norm, for tokens [M] (the step says where they go). */
 static mx_hval_t forward(ctx_t *x, mx_hval_t tokens, const step_t *st) {
   mx_hlo_t *h = x->h;
   const mx_model_config_t *c = x->c;
-  float inv[512]; /* head_dim <= 1024 (config validation) */
-  mx_llama_inv_freq(c, inv);
-  x->inv_freq = mx_hlo_const_f32(h, inv, c->head_dim / 2);
   mx_hval_t hs = embed_rows(x, tokens);
-  mx_hval_t cosv, sinv;
-  rope_tables(x, st->pos, &cosv, &sinv);
-  for (int l = 0; l < c->n_layers; l++) hs = layer(x, l, hs, st, cosv, sinv);
+  if (c->embed_scale > 0) /* Gemma: the embedding times sqrt(dim), in f32 */
+    hs = mx_hlo_binary(h, "multiply", hs, mx_hlo_splat(h, mx_htype(MX_F32, hs.rank, hs.dims), c->embed_scale));
+  /* One cos/sin table per RoPE theta the layers use (Gemma 3's local layers have their own). */
+  mx_hval_t cosv[2], sinv[2];
+  float theta[2] = {c->rope_theta, c->rope_theta};
+  int n_theta = 1;
+  rope_tables(x, st->pos, theta[0], &cosv[0], &sinv[0]);
+  for (int l = 0; l < c->n_layers; l++) {
+    float t = mx_config_layer_theta(c, l);
+    int k = t == theta[0] ? 0 : 1;
+    if (k == 1 && n_theta == 1) {
+      theta[1] = t;
+      rope_tables(x, st->pos, t, &cosv[1], &sinv[1]);
+      n_theta = 2;
+    }
+    hs = layer(x, l, hs, st, cosv[k], sinv[k]);
+  }
   return rmsnorm(x, hs, mx_arch_global(MX_T_FINAL_NORM), 0);
 }
 

@@ -105,6 +105,8 @@ void mx_llama_fn_name(mx_llama_fn_t fn, int n, char *out, size_t cap);
 /* RoPE inverse frequencies (head_dim / 2 of them), as transformers computes them in float32,
  * including llama3 frequency scaling. */
 void mx_llama_inv_freq(const mx_model_config_t *c, float *out);
+/* The same for a given base theta (Gemma 3's local layers use their own). */
+void mx_llama_inv_freq_theta(const mx_model_config_t *c, float theta, float *out);
 
 /* The context capacity when none is asked for (0): the model's maximum, at most this many positions. */
 #define MX_LLAMA_DEFAULT_CONTEXT 8192

@@ -24,6 +24,13 @@ static const mx_tensor_spec_t layers[MX_T_LAYER_COUNT] = {
     [MX_T_V_BIAS] = {"model.layers.%d.self_attn.v_proj.bias", "blk.%d.attn_v.bias", 1, {MX_DIM_KV}},
     [MX_T_Q_NORM] = {"model.layers.%d.self_attn.q_norm.weight", "blk.%d.attn_q_norm.weight", 1, {MX_DIM_HEAD}, .is_norm = true},
     [MX_T_K_NORM] = {"model.layers.%d.self_attn.k_norm.weight", "blk.%d.attn_k_norm.weight", 1, {MX_DIM_HEAD}, .is_norm = true},
+    /* Gemma's HF names: its post_attention_layernorm is on the attention's output, unlike Llama's (MX_T_FFN_NORM) */
+    [MX_T_POST_ATTN_NORM] = {"model.layers.%d.post_attention_layernorm.weight", "blk.%d.post_attention_norm.weight", 1, {MX_DIM_MODEL},
+                             .is_norm = true},
+    [MX_T_PRE_FFN_NORM] = {"model.layers.%d.pre_feedforward_layernorm.weight", "blk.%d.ffn_norm.weight", 1, {MX_DIM_MODEL},
+                           .is_norm = true},
+    [MX_T_POST_FFN_NORM] = {"model.layers.%d.post_feedforward_layernorm.weight", "blk.%d.post_ffw_norm.weight", 1, {MX_DIM_MODEL},
+                            .is_norm = true},
 };
 
 const mx_tensor_spec_t *mx_arch_global(mx_global_role_t role) { return &globals[role]; }
@@ -40,6 +47,10 @@ bool mx_arch_layer_present(mx_layer_role_t role, const mx_model_config_t *c) {
     case MX_T_V_BIAS: return c->qkv_bias;
     case MX_T_Q_NORM:
     case MX_T_K_NORM: return c->qk_norm;
+    case MX_T_FFN_NORM: return !c->sandwich_norms;
+    case MX_T_POST_ATTN_NORM:
+    case MX_T_PRE_FFN_NORM:
+    case MX_T_POST_FFN_NORM: return c->sandwich_norms;
     default: return true;
   }
 }

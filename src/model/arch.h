@@ -35,6 +35,9 @@ typedef enum {
   MX_T_V_BIAS,        /* [kv_heads * head_dim]; only with qkv_bias */
   MX_T_Q_NORM,        /* [head_dim]; only with qk_norm (Qwen3) */
   MX_T_K_NORM,        /* [head_dim]; only with qk_norm */
+  MX_T_POST_ATTN_NORM, /* [dim]; only with sandwich_norms (Gemma 3): on the attention's output */
+  MX_T_PRE_FFN_NORM,   /* [dim]; only with sandwich_norms: the MLP's input norm, in place of MX_T_FFN_NORM */
+  MX_T_POST_FFN_NORM,  /* [dim]; only with sandwich_norms: on the MLP's output */
   MX_T_LAYER_COUNT,
 } mx_layer_role_t;
 

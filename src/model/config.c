@@ -76,6 +76,8 @@ static const struct {
     {"qwen2", MX_FAMILY_QWEN2, true, false},
     {"qwen3", MX_FAMILY_QWEN3, false, true},
     {"mistral", MX_FAMILY_MISTRAL, false, false},
+    {"gemma3_text", MX_FAMILY_GEMMA3, false, true},
+    {"gemma3", MX_FAMILY_GEMMA3, false, true}, /* the GGUF architecture; in config.json the multimodal wrapper */
 };
 
 bool mx_config_set_family(const char *name, size_t len, mx_model_config_t *c) {
@@ -85,13 +87,40 @@ bool mx_config_set_family(const char *name, size_t len, mx_model_config_t *c) {
     c->family = families[i].family;
     c->qkv_bias = families[i].qkv_bias;
     c->qk_norm = families[i].qk_norm;
+    if (c->family == MX_FAMILY_GEMMA3) { /* transformers' Gemma3TextConfig defaults; the sources override them */
+      c->sandwich_norms = true;
+      c->act = MX_ACT_GELU_TANH;
+      c->attn_scale = 1.0f / 16.0f; /* query_pre_attn_scalar 256 */
+      c->rope_theta_local = 10000.0f;
+      c->sliding_window = 4096;
+      mx_config_set_layer_period(c, 6);
+    }
     return true;
   }
   return false;
 }
 
+void mx_config_set_layer_period(mx_model_config_t *c, int period) {
+  memset(c->full_layers, 0, sizeof c->full_layers);
+  c->layer_pattern = true;
+  for (int l = period - 1; period > 0 && l < MX_MAX_LAYERS; l += period) c->full_layers[l / 8] |= (uint8_t)(1u << (l % 8));
+}
+
+static bool layer_is_full(const mx_model_config_t *c, int layer) {
+  return c->layer_pattern && layer >= 0 && layer < MX_MAX_LAYERS && (c->full_layers[layer / 8] >> (layer % 8)) & 1u;
+}
+
+int mx_config_layer_window(const mx_model_config_t *c, int layer) { return layer_is_full(c, layer) ? 0 : c->sliding_window; }
+
+float mx_config_layer_theta(const mx_model_config_t *c, int layer) {
+  return c->layer_pattern && !layer_is_full(c, layer) && c->rope_theta_local > 0 ? c->rope_theta_local : c->rope_theta;
+}
+
 static mx_status_t family_of(json_t *root, const char *path, mx_model_config_t *c) {
   const char *mt = json_string_value(json_object_get(root, "model_type"));
+  if (mt && !strcmp(mt, "gemma3"))
+    return mx_status_make(MX_STAGE_IO, "use the text-only model (model_type gemma3_text, e.g. Gemma 3 270M or 1B)",
+                          "%s: the multimodal Gemma 3 (model_type gemma3) is not supported", path);
   if (mt && mx_config_set_family(mt, strlen(mt), c)) return NULL;
   return mx_status_make(MX_STAGE_IO, "mlxcel runs the model_types llama, qwen2, qwen3 and mistral (docs/models.md)",
                         "%s: model_type '%s' is not supported", path, mt ? mt : "(missing)");
@@ -114,6 +143,64 @@ static mx_status_t read_sliding_window(json_t *root, const char *path, mx_model_
   return get_int(root, "sliding_window", 0, false, path, &c->sliding_window);
 }
 
+/* The RoPE theta of one of Gemma 3's layer types in transformers 5's rope_parameters; only default RoPE. */
+static mx_status_t gemma_rope(json_t *params, const char *type, const char *path, float *theta) {
+  json_t *p = json_object_get(params, type);
+  if (!json_is_object(p)) return NULL;
+  const char *kind = json_string_value(json_object_get(p, "rope_type"));
+  if (kind && strcmp(kind, "default") != 0)
+    return mx_status_make(MX_STAGE_IO, "use a Gemma 3 model with default RoPE (270M, 1B)", "%s: %s RoPE '%s' is not supported", path,
+                          type, kind);
+  return get_num(p, "rope_theta", *theta, path, theta);
+}
+
+/* Gemma 3's fields beyond Llama's (transformers' Gemma3TextConfig names and defaults). */
+static mx_status_t read_gemma3(json_t *root, const char *path, mx_model_config_t *c) {
+  const char *act = json_string_value(json_object_get(root, "hidden_activation"));
+  if (act && strcmp(act, "gelu_pytorch_tanh") != 0)
+    return mx_status_make(MX_STAGE_IO, REMEDY, "%s: hidden_activation '%s' is not supported (gelu_pytorch_tanh is)", path, act);
+  const char *refused[] = {"final_logit_softcapping", "attn_logit_softcapping", "use_bidirectional_attention"};
+  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+    json_t *v = json_object_get(root, refused[i]);
+    if (v && !json_is_null(v) && !json_is_false(v))
+      return mx_status_make(MX_STAGE_IO, REMEDY, "%s: Gemma 3 with %s is not supported", path, refused[i]);
+  }
+  c->norm_offset = 1.0f; /* transformers' Gemma3RMSNorm: x * (1 + w) */
+  c->embed_scale = sqrtf((float)c->dim);
+  float scalar = 256;
+  MX_RETURN_IF_ERROR(get_num(root, "query_pre_attn_scalar", scalar, path, &scalar));
+  if (!(scalar > 0)) return mx_status_make(MX_STAGE_IO, REMEDY, "%s: query_pre_attn_scalar must be positive", path);
+  c->attn_scale = (float)(1.0 / sqrt((double)scalar));
+  MX_RETURN_IF_ERROR(get_int(root, "sliding_window", 4096, false, path, &c->sliding_window));
+  if (json_is_object(json_object_get(root, "rope_scaling")))
+    return mx_status_make(MX_STAGE_IO, "use a Gemma 3 model with default RoPE (270M, 1B)", "%s: Gemma 3 rope_scaling is not supported", path);
+  c->rope_theta = 1000000.0f;
+  MX_RETURN_IF_ERROR(get_num(root, "rope_theta", c->rope_theta, path, &c->rope_theta));
+  MX_RETURN_IF_ERROR(get_num(root, "rope_local_base_freq", c->rope_theta_local, path, &c->rope_theta_local));
+  json_t *params = json_object_get(root, "rope_parameters");
+  MX_RETURN_IF_ERROR(gemma_rope(params, "full_attention", path, &c->rope_theta));
+  MX_RETURN_IF_ERROR(gemma_rope(params, "sliding_attention", path, &c->rope_theta_local));
+  int period = 6;
+  MX_RETURN_IF_ERROR(get_int(root, "sliding_window_pattern", period, false, path, &period));
+  mx_config_set_layer_period(c, period);
+  json_t *types = json_object_get(root, "layer_types");
+  if (json_is_array(types)) {
+    memset(c->full_layers, 0, sizeof c->full_layers);
+    size_t i;
+    json_t *e;
+    json_array_foreach(types, i, e) {
+      const char *s = json_string_value(e);
+      bool full = s && !strcmp(s, "full_attention");
+      if (i >= MX_MAX_LAYERS || (!full && (!s || strcmp(s, "sliding_attention") != 0)))
+        return mx_status_make(MX_STAGE_IO, REMEDY, "%s: layer_types[%zu] must be full_attention or sliding_attention", path, i);
+      if (full) c->full_layers[i / 8] |= (uint8_t)(1u << (i % 8));
+    }
+  }
+  json_t *tie = json_object_get(root, "tie_word_embeddings");
+  c->tied_embeddings = !tie || json_is_true(tie);
+  return NULL;
+}
+
 mx_status_t mx_config_from_hf_json(const char *config_text, const char *generation_text, const char *path,
                                    mx_model_config_t *c) {
   memset(c, 0, sizeof *c);
@@ -133,17 +220,18 @@ mx_status_t mx_config_from_hf_json(const char *config_text, const char *generati
   if (!st) st = get_int(root, "vocab_size", 0, true, path, &c->vocab);
   if (!st) st = get_int(root, "max_position_embeddings", 2048, false, path, &c->max_position);
   if (!st) st = get_num(root, "rms_norm_eps", 1e-6f, path, &c->norm_eps);
-  if (!st) st = read_rope(root, path, c);
+  if (!st && c->family != MX_FAMILY_GEMMA3) st = read_rope(root, path, c);
   if (!st) st = get_int(root, "bos_token_id", -1, false, path, &c->bos_id);
   if (!st) {
     const char *act = json_string_value(json_object_get(root, "hidden_act"));
-    if (act && strcmp(act, "silu") != 0)
+    if (act && strcmp(act, "silu") != 0 && c->family != MX_FAMILY_GEMMA3)
       st = mx_status_make(MX_STAGE_IO, REMEDY, "%s: hidden_act '%s' is not supported (silu is)", path, act);
     if (json_is_true(json_object_get(root, "attention_bias")) || json_is_true(json_object_get(root, "mlp_bias")))
       st = st ? st : mx_status_make(MX_STAGE_IO, REMEDY, "%s: attention or MLP biases are not supported", path);
   }
   if (!st) st = read_sliding_window(root, path, c);
   c->tied_embeddings = json_is_true(json_object_get(root, "tie_word_embeddings"));
+  if (!st && c->family == MX_FAMILY_GEMMA3) st = read_gemma3(root, path, c);
   read_eos(c, json_object_get(root, "eos_token_id"));
   json_decref(root);
   if (!st && generation_text) {
@@ -186,6 +274,13 @@ void mx_config_describe(const mx_model_config_t *c, char *out, size_t cap) {
            c->rope_kind == MX_ROPE_LLAMA3 ? " (llama3 scaling)" : "", c->norm_eps,
            c->tied_embeddings ? ", tied embeddings" : "", c->qkv_bias ? ", q/k/v biases" : "",
            c->qk_norm ? ", q/k norms" : "", window);
+  if (c->family == MX_FAMILY_GEMMA3) {
+    int full = 0;
+    for (int l = 0; l < c->n_layers; l++) full += mx_config_layer_window(c, l) == 0;
+    size_t n = strlen(out);
+    snprintf(out + n, cap > n ? cap - n : 0, " (%d of %d layers global, local theta %g), GELU, sandwich norms, embedding x %.4g", full,
+             c->n_layers, c->rope_theta_local, c->embed_scale);
+  }
 }
 
 bool mx_config_is_eos(const mx_model_config_t *c, int32_t id) {

@@ -21,7 +21,15 @@ typedef enum {
   MX_FAMILY_QWEN2,     /* + Q/K/V biases */
   MX_FAMILY_QWEN3,     /* + RMSNorm of each query and key head before RoPE */
   MX_FAMILY_MISTRAL,   /* + sliding-window attention when the config sets one */
+  MX_FAMILY_GEMMA3,    /* + (1 + w) norms, sandwich norms, q/k norms, GELU, scaled embedding, local/global layers */
 } mx_family_t;
+
+typedef enum {
+  MX_ACT_SILU = 0,  /* SwiGLU: silu(gate) * up */
+  MX_ACT_GELU_TANH, /* GeGLU: gelu_pytorch_tanh(gate) * up */
+} mx_act_t;
+
+#define MX_MAX_LAYERS 1024
 
 typedef struct {
   char arch[32]; /* the family's name: "llama", "qwen2", "qwen3", "mistral" */
@@ -29,6 +37,15 @@ typedef struct {
   bool qkv_bias;      /* q/k/v projections carry a bias (Qwen2) */
   bool qk_norm;       /* per-head RMSNorm of queries and keys before RoPE (Qwen3) */
   int sliding_window; /* a query sees the keys less than this many positions back; 0: all (Mistral) */
+  /* Gemma 3's switches (all zero elsewhere): */
+  bool sandwich_norms;    /* norms after attention and after the MLP too (pre_feedforward_layernorm names the MLP's) */
+  float norm_offset;      /* RMSNorm scales by (norm_offset + w): 1 for Gemma's HF weights, 0 for its GGUF (stored + 1) */
+  float embed_scale;      /* embeddings times this (sqrt(dim) for Gemma); 0: not scaled */
+  float attn_scale;       /* attention scores times this; 0: 1/sqrt(head_dim) */
+  float rope_theta_local; /* RoPE theta of the sliding-window layers; 0: rope_theta */
+  mx_act_t act;
+  uint8_t full_layers[MX_MAX_LAYERS / 8]; /* with a sliding window and a layer pattern: bit l set = layer l attends to all */
+  bool layer_pattern;                     /* full_layers applies (else every layer has the window) */
   int n_layers, dim, n_heads, n_kv_heads, head_dim, ffn_dim, vocab, max_position;
   float rope_theta;
   mx_rope_kind_t rope_kind;
@@ -51,6 +68,11 @@ bool mx_config_set_family(const char *name, size_t len, mx_model_config_t *c);
 MX_MUST_USE mx_status_t mx_config_validate(const mx_model_config_t *c, const char *path);
 /* One-line summary for logs: "llama: 16 layers, dim 2048, 32/8 heads x 64, ffn 8192, vocab 128256". */
 void mx_config_describe(const mx_model_config_t *c, char *out, size_t cap);
+/* The sliding window layer l attends within (0: every position); its RoPE theta. */
+int mx_config_layer_window(const mx_model_config_t *c, int layer);
+float mx_config_layer_theta(const mx_model_config_t *c, int layer);
+/* Gemma 3's layer pattern: every `period`-th layer (1-based) attends to all positions, the others slide. */
+void mx_config_set_layer_period(mx_model_config_t *c, int period);
 /* Whether id is one of the model's end-of-sequence tokens. */
 bool mx_config_is_eos(const mx_model_config_t *c, int32_t id);
 

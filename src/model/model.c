@@ -1,6 +1,7 @@
 #include "model/model.h"
 
 #include <dirent.h>
+#include <math.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -156,8 +157,9 @@ static mx_status_t gguf_config(const mx_gguf_t *g, const char *path, mx_model_co
   if (!mx_gguf_get_str(g, "general.architecture", &arch, &alen))
     return mx_status_make(MX_STAGE_IO, "a GGUF names its architecture", "%s: no general.architecture", path);
   /* GGUF's architectures are HF's model_types for these families (Mistral GGUFs say "llama"). */
-  if ((alen == 7 && !memcmp(arch, "mistral", 7)) || !mx_config_set_family(arch, alen, c))
-    return mx_status_make(MX_STAGE_IO, "mlxcel runs the GGUF architectures llama, qwen2 and qwen3 (docs/models.md)",
+  if ((alen == 7 && !memcmp(arch, "mistral", 7)) || (alen == 11 && !memcmp(arch, "gemma3_text", 11)) ||
+      !mx_config_set_family(arch, alen, c))
+    return mx_status_make(MX_STAGE_IO, "mlxcel runs the GGUF architectures llama, qwen2, qwen3 and gemma3 (docs/models.md)",
                           "%s: architecture '%.*s' is not supported", path, (int)(alen > 40 ? 40 : alen), arch);
   uint32_t v;
   char key[96];
@@ -182,6 +184,14 @@ static mx_status_t gguf_config(const mx_gguf_t *g, const char *path, mx_model_co
   else if (mx_gguf_get_u32(g, ARCH_KEY("rope.dimension_count"), &v)) c->head_dim = (int)v;
   if (!mx_gguf_get_f32(g, ARCH_KEY("rope.freq_base"), &c->rope_theta)) c->rope_theta = 10000.0f;
   if (!mx_gguf_get_f32(g, ARCH_KEY("attention.layer_norm_rms_epsilon"), &c->norm_eps)) c->norm_eps = 1e-5f;
+  if (c->family == MX_FAMILY_GEMMA3) {
+    /* llama.cpp's converter stores Gemma's norms as 1 + w (transformers subtracts the 1 again on load), keeps the
+     * local layers' RoPE theta (10000) and the layer pattern (every 6th global) in code, not in the file. */
+    c->norm_offset = 0.0f;
+    c->embed_scale = sqrtf((float)c->dim);
+    c->attn_scale = 1.0f / sqrtf((float)c->head_dim);
+    if (mx_gguf_get_u32(g, ARCH_KEY("attention.sliding_window"), &v)) c->sliding_window = (int)v;
+  }
   const mx_gguf_kv_t *tokens = mx_gguf_find(g, "tokenizer.ggml.tokens");
   if (mx_gguf_get_u32(g, ARCH_KEY("vocab_size"), &v)) c->vocab = (int)v;
   else if (tokens && tokens->type == MX_GGUF_ARRAY) c->vocab = (int)tokens->arr_n;
@@ -189,6 +199,21 @@ static mx_status_t gguf_config(const mx_gguf_t *g, const char *path, mx_model_co
   if (mx_gguf_get_u32(g, "tokenizer.ggml.eos_token_id", &v)) c->eos_ids[c->n_eos++] = (int)v;
   if (mx_gguf_get_u32(g, "tokenizer.ggml.eot_token_id", &v) && (c->n_eos == 0 || c->eos_ids[0] != (int)v))
     c->eos_ids[c->n_eos++] = (int)v;
+  if (c->family == MX_FAMILY_GEMMA3 && tokens && tokens->type == MX_GGUF_ARRAY && c->n_eos < MX_MAX_EOS) {
+    /* Gemma's chat turns end with <end_of_turn> (its generation_config.json lists it with <eos>; the GGUF
+     * does not), so a chat answer stops there. */
+    const char **toks = NULL;
+    size_t *lens = NULL;
+    uint64_t n = 0;
+    if (mx_gguf_get_str_array(g, "tokenizer.ggml.tokens", &toks, &lens, &n))
+      for (uint64_t i = 0; i < n; i++)
+        if (lens[i] == 13 && !memcmp(toks[i], "<end_of_turn>", 13) && (c->n_eos == 0 || c->eos_ids[0] != (int)i)) {
+          c->eos_ids[c->n_eos++] = (int)i;
+          break;
+        }
+    free(toks);
+    free(lens);
+  }
   for (int i = 0; i < g->n_tensors; i++)
     if (!strcmp(g->tensors[i].name, "rope_freqs.weight"))
       return mx_status_make(MX_STAGE_IO, "use the HF safetensors of this model", "%s: RoPE frequency-factor tensors (Llama 3.1+ GGUF) are not supported yet",

@@ -126,7 +126,7 @@ static mx_status_t write_config(const char *config_text, mx_wtype_t dtype, const
 
 /* Each family's shape: the released model named, cut to 2 layers, with the Llama 3 vocabulary and its
  * BOS/EOS ids. Mistral's is Mistral-7B's layer at a quarter of its width, and its sliding window is 32
- * positions so that a 64-step oracle run crosses it (the 7B's is 4096). */
+ * positions so that a 64-step oracle run crosses it (the 7B's is 4096); Gemma 3's window likewise (512). */
 #define LLAMA3_VOCAB "\"vocab_size\": 128256, \"bos_token_id\": 128000, \"eos_token_id\": [128001, 128008, 128009], "
 static const struct {
   const char *name, *config;
@@ -153,8 +153,16 @@ static const struct {
      "\"num_attention_heads\": 8, \"num_key_value_heads\": 2, \"head_dim\": 128, \"rms_norm_eps\": 1e-05, "
      "\"rope_theta\": 10000.0, \"max_position_embeddings\": 32768, \"sliding_window\": 32, \"hidden_act\": \"silu\", "
      "\"tie_word_embeddings\": false, " LLAMA3_VOCAB "\"architectures\": [\"MistralForCausalLM\"]}"},
+    {"gemma3", /* Gemma 3 270M: one local layer and one global, the local window 32 */
+     "{\"model_type\": \"gemma3_text\", \"num_hidden_layers\": 2, \"hidden_size\": 640, \"intermediate_size\": 2048, "
+     "\"num_attention_heads\": 4, \"num_key_value_heads\": 1, \"head_dim\": 256, \"query_pre_attn_scalar\": 256, "
+     "\"rms_norm_eps\": 1e-06, \"sliding_window\": 32, \"layer_types\": [\"sliding_attention\", \"full_attention\"], "
+     "\"rope_parameters\": {\"full_attention\": {\"rope_type\": \"default\", \"rope_theta\": 1000000.0}, "
+     "\"sliding_attention\": {\"rope_type\": \"default\", \"rope_theta\": 10000.0}}, \"max_position_embeddings\": 32768, "
+     "\"hidden_activation\": \"gelu_pytorch_tanh\", \"tie_word_embeddings\": true, " LLAMA3_VOCAB
+     "\"architectures\": [\"Gemma3ForCausalLM\"]}"},
 };
-const char *const mx_synth_family_names = "llama, qwen2, qwen3, mistral";
+const char *const mx_synth_family_names = "llama, qwen2, qwen3, mistral, gemma3";
 
 const char *mx_synth_family_config(const char *family) {
   for (size_t i = 0; family && i < sizeof synth_families / sizeof synth_families[0]; i++)

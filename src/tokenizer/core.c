@@ -58,6 +58,8 @@ void mx_tokenizer_close(mx_tokenizer_t *t) {
   free(t->added);
   for (int i = 0; i < t->n_steps; i++) pcre2_code_free(t->steps[i].re);
   for (int i = 0; i < t->n_retired; i++) free(t->retired[i]);
+  for (int i = 0; t->spelled && i < t->vocab_size; i++) free(t->spelled[i]);
+  free(t->spelled);
   free(t->retired);
   free(t->chat_template);
   free(t->source);
@@ -133,8 +135,8 @@ mx_status_t mx_tok_add_added(mx_tokenizer_t *t, int32_t id, const char *content,
 
 mx_status_t mx_tok_finish(mx_tokenizer_t *t) {
   int known = 0;
-  for (int b = 0; b < 256; b++) known += t->byte_id[b] >= 0;
-  if (known < 128) /* a byte-level vocabulary spells (nearly) every byte as a token */
+  for (int b = 0; b < 256; b++) known += (t->spm ? t->byte_fallback[b] : t->byte_id[b]) >= 0;
+  if (known < 128) /* a byte-level vocabulary spells (nearly) every byte as a token, a SentencePiece one has byte tokens */
     return mx_status_make(MX_STAGE_IO, "only byte-level BPE vocabularies (GPT-2, Llama 3 style) are supported",
                           "%s: only %d of the 256 bytes have tokens", t->source, known);
   if (t->bos_id >= t->vocab_size || (t->bos_id >= 0 && !t->tok_bytes[t->bos_id]))
@@ -225,7 +227,7 @@ static bool queue_pair(const mx_tokenizer_t *t, bpe_scratch_t *s, int32_t left) 
 
 /* Byte-level BPE of one pre-token: lowest merge rank first, leftmost first among equal ranks. */
 static bool bpe_piece(const mx_tokenizer_t *t, const char *p, size_t n, bpe_scratch_t *s, mx_ids_t *out) {
-  if (t->ignore_merges || n == 1) {
+  if (t->ignore_merges || (n == 1 && !t->spm)) {
     int32_t whole = mx_strmap_get(&t->vocab, p, n);
     if (whole >= 0) return mx_ids_push(out, whole);
   }
@@ -238,9 +240,24 @@ static bool bpe_piece(const mx_tokenizer_t *t, const char *p, size_t n, bpe_scra
   /* A byte without a token is dropped, as HF's BPE does for a character outside its vocabulary
    * when there is no unknown token; its neighbours become adjacent and may merge. */
   size_t k = 0;
-  for (size_t i = 0; i < n; i++) {
-    int32_t id = t->byte_id[(uint8_t)p[i]];
-    if (id >= 0) s->sym[k] = (symbol_t){id, (int32_t)k - 1, (int32_t)k + 1, 1}, k++;
+  if (t->spm) {
+    /* Characters; one outside the vocabulary becomes its bytes' <0xXX> tokens (byte fallback). */
+    for (size_t i = 0; i < n;) {
+      size_t c = 1;
+      while (i + c < n && ((uint8_t)p[i + c] & 0xC0) == 0x80) c++;
+      int32_t id = mx_strmap_get(&t->vocab, p + i, c);
+      if (id >= 0) s->sym[k] = (symbol_t){id, (int32_t)k - 1, (int32_t)k + 1, (uint32_t)c}, k++;
+      for (size_t b = 0; id < 0 && b < c; b++) {
+        int32_t bid = t->byte_fallback[(uint8_t)p[i + b]];
+        if (bid >= 0) s->sym[k] = (symbol_t){bid, (int32_t)k - 1, (int32_t)k + 1, 1}, k++;
+      }
+      i += c;
+    }
+  } else {
+    for (size_t i = 0; i < n; i++) {
+      int32_t id = t->byte_id[(uint8_t)p[i]];
+      if (id >= 0) s->sym[k] = (symbol_t){id, (int32_t)k - 1, (int32_t)k + 1, 1}, k++;
+    }
   }
   if (k == 0) return true;
   s->sym[k - 1].next = -1;
@@ -290,8 +307,23 @@ static const mx_added_token_t *find_added(const mx_tokenizer_t *t, const char *t
 
 static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
+/* SentencePiece's normalizer: every space becomes U+2581, the one piece BPE then runs on. */
+static mx_status_t encode_spm(const mx_tokenizer_t *t, const char *text, size_t len, bpe_scratch_t *s, mx_ids_t *out) {
+  char *norm = malloc(3 * len + 1);
+  if (!norm) return mx_status_oom();
+  size_t n = 0;
+  for (size_t i = 0; i < len; i++) {
+    if (text[i] == ' ') memcpy(norm + n, "\xe2\x96\x81", 3), n += 3;
+    else norm[n++] = text[i];
+  }
+  bool ok = bpe_piece(t, norm, n, s, out);
+  free(norm);
+  return ok ? NULL : mx_status_make(MX_STAGE_OOM, NULL, "out of memory while tokenizing");
+}
+
 static mx_status_t encode_plain(const mx_tokenizer_t *t, const char *text, size_t len, bpe_scratch_t *s, mx_ids_t *out) {
   if (len == 0) return NULL;
+  if (t->spm) return encode_spm(t, text, len, s, out);
   size_t *spans = NULL, n = 0, cap = 0;
   MX_RETURN_IF_ERROR(mx_pretokenize(t, text, len, &spans, &n, &cap));
   bool ok = true;

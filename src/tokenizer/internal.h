@@ -38,6 +38,13 @@ struct mx_tokenizer {
   mx_u64map_t merges; /* (left << 32 | right) -> (rank << 32 | merged) */
   int32_t byte_id[256];
   bool ignore_merges; /* a word that is itself in the vocabulary is not merged (Llama 3) */
+  /* SentencePiece-style BPE (load_spm.c): the vocabulary map is keyed by the tokens' spellings, where
+   * a space is U+2581; the text's spaces become U+2581 before BPE, whose symbols are characters, and a
+   * character outside the vocabulary falls back to its bytes' <0xXX> tokens. tok_bytes hold what a
+   * token decodes to (spaces, raw bytes). */
+  bool spm;
+  char **spelled;            /* spm: each id's spelling, the vocabulary map's keys */
+  int32_t byte_fallback[256]; /* spm: the <0xXX> token of each byte, -1 if none */
   mx_added_token_t *added;
   int n_added;
   bool added_first_byte[256];
@@ -68,6 +75,10 @@ MX_MUST_USE mx_status_t mx_tok_add_bytelevel(mx_tokenizer_t *t, bool add_prefix_
 MX_MUST_USE mx_status_t mx_tok_add_digits(mx_tokenizer_t *t, bool individual);
 /* Final checks: every byte has a token, ids are consistent. */
 MX_MUST_USE mx_status_t mx_tok_finish(mx_tokenizer_t *t);
+
+/* A SentencePiece vocabulary from GGUF (tokenizer.ggml.model "llama"), Gemma's flavour: load_spm.c. */
+MX_MUST_USE mx_status_t mx_tok_load_spm(mx_tokenizer_t *t, const char *const *toks, const size_t *lens, const int32_t *types,
+                                        uint64_t n_types);
 
 /* Splits one segment of text into pre-token pieces: appends (start, end) offsets, relative to text. */
 MX_MUST_USE mx_status_t mx_pretokenize(const mx_tokenizer_t *t, const char *text, size_t len, size_t **spans, size_t *n_spans,

@@ -1,4 +1,5 @@
-/* Loading a tokenizer from GGUF metadata (tokenizer.ggml.*), for byte-level BPE ("gpt2") vocabularies.
+/* Loading a tokenizer from GGUF metadata (tokenizer.ggml.*), for byte-level BPE ("gpt2") vocabularies
+ * and Gemma's SentencePiece ones ("llama", load_spm.c).
  * tokenizer.ggml.pre names the pre-tokenizer the vocabulary was trained with; we map the names we
  * know to the HF pre-tokenizer they stand for and refuse the rest by name. */
 #include <stdlib.h>
@@ -44,8 +45,18 @@ mx_status_t mx_tokenizer_load_gguf(const mx_gguf_t *g, const char *path, mx_toke
   if (!mx_gguf_get_str(g, "tokenizer.ggml.model", &model, &mlen))
     return mx_status_make(MX_STAGE_IO, "the GGUF has no embedded tokenizer; use the model's HF directory",
                           "%s: no tokenizer.ggml.model", path);
-  if (!str_eq(model, mlen, "gpt2"))
-    return mx_status_make(MX_STAGE_IO, "mlxcel supports byte-level BPE tokenizers (tokenizer.ggml.model \"gpt2\")",
+  const char *arch = "";
+  size_t alen = 0;
+  mx_gguf_get_str(g, "general.architecture", &arch, &alen);
+  /* SentencePiece vocabularies differ by family in how transformers rebuilds them (merges, prefix
+   * space); Gemma 3's is the one built and checked. */
+  bool spm = str_eq(model, mlen, "llama") && str_eq(arch, alen, "gemma3");
+  if (str_eq(model, mlen, "llama") && !spm)
+    return mx_status_make(MX_STAGE_IO, "use the model's HF directory, or a Gemma 3 GGUF",
+                          "%s: SentencePiece GGUF vocabularies of architecture '%.*s' are not supported (Gemma 3's are)", path,
+                          (int)(alen > 40 ? 40 : alen), arch);
+  if (!spm && !str_eq(model, mlen, "gpt2"))
+    return mx_status_make(MX_STAGE_IO, "mlxcel supports byte-level BPE tokenizers (tokenizer.ggml.model \"gpt2\") and Gemma 3's SentencePiece one",
                           "%s: tokenizer model '%.*s' is not supported", path, (int)(mlen > 40 ? 40 : mlen), model);
   mx_gguf_get_str(g, "tokenizer.ggml.pre", &pre, &plen);
   const char **toks = NULL, **merges = NULL;
@@ -58,17 +69,18 @@ mx_status_t mx_tokenizer_load_gguf(const mx_gguf_t *g, const char *path, mx_toke
     return mx_status_make(MX_STAGE_IO, "the GGUF's tokenizer is incomplete", "%s: no tokenizer.ggml.tokens", path);
   }
   mx_status_t st = NULL;
-  if (!mx_gguf_get_str_array(g, "tokenizer.ggml.merges", &merges, &merge_lens, &n_merges))
+  if (!spm && !mx_gguf_get_str_array(g, "tokenizer.ggml.merges", &merges, &merge_lens, &n_merges))
     st = mx_status_make(MX_STAGE_IO, "the GGUF's tokenizer is incomplete", "%s: no tokenizer.ggml.merges", path);
   if (!mx_gguf_get_i32_array(g, "tokenizer.ggml.token_type", &types, &n_types)) n_types = 0;
   mx_tokenizer_t *t = st ? NULL : mx_tok_alloc(path, (int)(n_tok > (1u << 22) ? 0 : n_tok));
   if (!st && !t) st = mx_status_make(MX_STAGE_IO, "the GGUF's tokenizer is corrupt", "%s: unusable vocabulary size %llu", path,
                                      (unsigned long long)n_tok);
   bool llama3_family = false;
-  if (!st) st = set_pre(t, pre, plen, &llama3_family);
+  if (!st && spm) st = mx_tok_load_spm(t, toks, tok_lens, types, n_types);
+  if (!st && !spm) st = set_pre(t, pre, plen, &llama3_family);
   char *buf = st ? NULL : malloc(8192), *right = st ? NULL : malloc(8192);
   if (!st && (!buf || !right)) st = mx_status_oom();
-  for (uint64_t i = 0; !st && i < n_tok; i++) {
+  for (uint64_t i = 0; !st && !spm && i < n_tok; i++) {
     int type = i < n_types ? types[i] : 1;
     if (tok_lens[i] >= 8192) st = mx_status_make(MX_STAGE_IO, "the GGUF's tokenizer is corrupt", "%s: token %llu is too long", path, (unsigned long long)i);
     else if (type == TOKEN_CONTROL || type == TOKEN_USER_DEFINED) {

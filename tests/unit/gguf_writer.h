@@ -58,7 +58,8 @@ typedef struct {
   mx_wtype_t wt;
 } gw_tensor_t;
 
-/* The same for another GGUF architecture: "qwen2" adds the Q/K/V biases, "qwen3" the Q/K norms. */
+/* The same for another GGUF architecture: "qwen2" adds the Q/K/V biases, "qwen3" the Q/K norms, "gemma3"
+ * those and the norms after attention and after the MLP. */
 static inline uint8_t *gw_tiny_model(const char *arch, size_t *size) {
   enum { DIM = 64, HEADS = 2, KV = 1, HD = 32, FFN = 128, VOCAB = 258 };
   gw_tensor_t ts[16] = {
@@ -74,9 +75,13 @@ static inline uint8_t *gw_tiny_model(const char *arch, size_t *size) {
     ts[nt++] = (gw_tensor_t){"blk.0.attn_q.bias", 1, {HEADS * HD, 1}, 0, MX_W_F32};
     ts[nt++] = (gw_tensor_t){"blk.0.attn_k.bias", 1, {KV * HD, 1}, 0, MX_W_F32};
     ts[nt++] = (gw_tensor_t){"blk.0.attn_v.bias", 1, {KV * HD, 1}, 0, MX_W_F32};
-  } else if (!strcmp(arch, "qwen3")) {
+  } else if (!strcmp(arch, "qwen3") || !strcmp(arch, "gemma3")) {
     ts[nt++] = (gw_tensor_t){"blk.0.attn_q_norm.weight", 1, {HD, 1}, 0, MX_W_F32};
     ts[nt++] = (gw_tensor_t){"blk.0.attn_k_norm.weight", 1, {HD, 1}, 0, MX_W_F32};
+  }
+  if (!strcmp(arch, "gemma3")) {
+    ts[nt++] = (gw_tensor_t){"blk.0.post_attention_norm.weight", 1, {DIM, 1}, 0, MX_W_F32};
+    ts[nt++] = (gw_tensor_t){"blk.0.post_ffw_norm.weight", 1, {DIM, 1}, 0, MX_W_F32};
   }
   char key[64];
 #define GW_KEY(suffix) (snprintf(key, sizeof key, "%s." suffix, arch), key)

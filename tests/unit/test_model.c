@@ -1,6 +1,8 @@
 /* Model files: parsing valid ones, and refusing every kind of corruption with a clear error. */
 #include "testutil.h"
 
+#include <math.h>
+
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -283,12 +285,45 @@ static void families_bind_their_roles(void **state) {
   }
 }
 
-/* GGUF architectures qwen2 and qwen3: their metadata prefix, their extra tensors, and HF's Q/K row
- * order (llama.cpp permutes Llama's rows only). */
+/* Gemma 3's config.json, in transformers 5's spelling (layer_types, rope_parameters per layer type)
+ * and 4.x's (sliding_window_pattern, rope_local_base_freq), and what is refused by name. */
+static void gemma3_config_from_hf(void **state) {
+  (void)state;
+  const char *base = "{\"model_type\":\"gemma3_text\",\"hidden_size\":640,\"intermediate_size\":2048,\"num_hidden_layers\":4,"
+                     "\"num_attention_heads\":4,\"num_key_value_heads\":1,\"head_dim\":256,\"vocab_size\":1000,"
+                     "\"hidden_activation\":\"gelu_pytorch_tanh\",\"query_pre_attn_scalar\":64,\"sliding_window\":512";
+  char text[1024];
+  mx_model_config_t c;
+  snprintf(text, sizeof text, "%s,\"layer_types\":[\"sliding_attention\",\"full_attention\",\"sliding_attention\",\"full_attention\"],"
+           "\"rope_parameters\":{\"full_attention\":{\"rope_type\":\"default\",\"rope_theta\":1000000.0},"
+           "\"sliding_attention\":{\"rope_type\":\"default\",\"rope_theta\":10000.0}}}", base);
+  assert_ok(mx_config_from_hf_json(text, NULL, "config.json", &c));
+  assert_true(c.family == MX_FAMILY_GEMMA3 && c.qk_norm && c.sandwich_norms && c.tied_embeddings && c.norm_offset == 1.0f);
+  assert_true(c.attn_scale == 0.125f && fabsf(c.embed_scale - sqrtf(640.0f)) < 1e-6f);
+  int windows[4] = {512, 0, 512, 0};
+  for (int l = 0; l < 4; l++) {
+    assert_int_equal(mx_config_layer_window(&c, l), windows[l]);
+    assert_true(mx_config_layer_theta(&c, l) == (windows[l] ? 10000.0f : 1000000.0f));
+  }
+  snprintf(text, sizeof text, "%s,\"sliding_window_pattern\":2,\"rope_theta\":500000.0,\"rope_local_base_freq\":5000.0}", base);
+  assert_ok(mx_config_from_hf_json(text, NULL, "config.json", &c));
+  for (int l = 0; l < 4; l++) assert_true(mx_config_layer_theta(&c, l) == (l % 2 ? 500000.0f : 5000.0f));
+  const char *refused[][2] = {{",\"final_logit_softcapping\":30.0}", "final_logit_softcapping"},
+                              {",\"rope_scaling\":{\"rope_type\":\"linear\",\"factor\":8.0}}", "rope_scaling"},
+                              {",\"layer_types\":[\"chunked_attention\"]}", "layer_types[0]"}};
+  for (int i = 0; i < 3; i++) {
+    snprintf(text, sizeof text, "%s%s", base, refused[i][0]);
+    assert_status(mx_config_from_hf_json(text, NULL, "config.json", &c), MX_STAGE_IO, refused[i][1]);
+  }
+  assert_status(mx_config_from_hf_json("{\"model_type\":\"gemma3\"}", NULL, "config.json", &c), MX_STAGE_IO, "multimodal");
+}
+
+/* GGUF architectures qwen2, qwen3 and gemma3: their metadata prefix, their extra tensors, and HF's Q/K
+ * row order (llama.cpp permutes Llama's rows only). */
 static void gguf_qwen_architectures_open(void **state) {
   (void)state;
-  const char *archs[] = {"llama", "qwen2", "qwen3", "gemma3"};
-  for (int a = 0; a < 4; a++) {
+  const char *archs[] = {"llama", "qwen2", "qwen3", "gemma3", "gemma2"};
+  for (int a = 0; a < 5; a++) {
     size_t n;
     uint8_t *b = gw_tiny_model(archs[a], &n);
     char path[] = "/tmp/mlxcel-test-tiny-XXXXXX";
@@ -298,8 +333,8 @@ static void gguf_qwen_architectures_open(void **state) {
     close(fd);
     free(b);
     mx_model_t *m = NULL;
-    if (a == 3) {
-      assert_status(mx_model_open(path, &m), MX_STAGE_IO, "architecture 'gemma3' is not supported");
+    if (a == 4) {
+      assert_status(mx_model_open(path, &m), MX_STAGE_IO, "architecture 'gemma2' is not supported");
     } else {
       assert_ok(mx_model_open(path, &m));
       const mx_model_config_t *c = mx_model_config(m);
@@ -308,7 +343,16 @@ static void gguf_qwen_architectures_open(void **state) {
       assert_int_equal(c->dim, 64);
       assert_int_equal(mx_model_qk_interleaved(m), a == 0);
       assert_int_equal(mx_model_layer(m, 0, MX_T_K_BIAS) != NULL, a == 1);
-      assert_int_equal(mx_model_layer(m, 0, MX_T_Q_NORM) != NULL, a == 2);
+      assert_int_equal(mx_model_layer(m, 0, MX_T_Q_NORM) != NULL, a == 2 || a == 3);
+      /* Gemma 3: the norms after attention and the MLP; ffn_norm is the MLP's input norm; llama.cpp
+       * stored its norms as 1 + w, so no offset; the embedding scaled by sqrt(dim). */
+      assert_int_equal(mx_model_layer(m, 0, MX_T_POST_FFN_NORM) != NULL, a == 3);
+      assert_int_equal(mx_model_layer(m, 0, MX_T_PRE_FFN_NORM) != NULL, a == 3);
+      assert_int_equal(mx_model_layer(m, 0, MX_T_FFN_NORM) != NULL, a != 3);
+      if (a == 3) {
+        assert_true(c->norm_offset == 0.0f && c->embed_scale == 8.0f && c->act == MX_ACT_GELU_TANH);
+        assert_int_equal(mx_config_layer_window(c, 0), 4096); /* no window in the file: transformers' default */
+      }
       mx_model_close(m);
     }
     unlink(path);
@@ -374,6 +418,7 @@ int main(void) {
       cmocka_unit_test(config_shape_mismatch_is_refused),
       cmocka_unit_test(gguf_model_opens_with_tied_embeddings),
       cmocka_unit_test(families_bind_their_roles),
+      cmocka_unit_test(gemma3_config_from_hf),
       cmocka_unit_test(gguf_qwen_architectures_open),
       cmocka_unit_test(dequantization_matches_block_formulas),
   };

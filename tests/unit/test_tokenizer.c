@@ -23,6 +23,89 @@ static mx_tokenizer_t *tiny_tokenizer(void) {
   return t;
 }
 
+/* A Gemma-style SentencePiece vocabulary (tokenizer.ggml.model "llama", architecture gemma3): four
+ * control tokens, the 256 byte tokens, then pieces whose order makes the derived merges' ranks, a run of
+ * two spaces and a newline as user-defined tokens, and <start_of_turn> as a control one. */
+static mx_tokenizer_t *spm_tokenizer(const char *arch) {
+  static const char *const pieces[] = {"\xe2\x96\x81", "a", "b", "ab", "\xe2\x96\x81" "a", "\xe2\x96\x81" "ab"};
+  enum { BYTES = 4, N = 4 + 256 + 6 + 3 };
+  gw_buf_t b = {0};
+  gw_put(&b, "GGUF", 4);
+  gw_u32(&b, 3);
+  gw_u64(&b, 0);
+  gw_u64(&b, 6);
+  gw_kv_str(&b, "general.architecture", arch);
+  gw_kv_str(&b, "tokenizer.ggml.model", "llama");
+  gw_str(&b, "tokenizer.ggml.tokens");
+  gw_u32(&b, 9);
+  gw_u32(&b, 8);
+  gw_u64(&b, N);
+  const char *ctl[] = {"<pad>", "<eos>", "<bos>", "<unk>"};
+  for (int i = 0; i < 4; i++) gw_str(&b, ctl[i]);
+  for (int i = 0; i < 256; i++) {
+    char s[8];
+    snprintf(s, sizeof s, "<0x%02X>", i);
+    gw_str(&b, s);
+  }
+  for (int i = 0; i < 6; i++) gw_str(&b, pieces[i]);
+  gw_str(&b, "  ");
+  gw_str(&b, "\n");
+  gw_str(&b, "<start_of_turn>");
+  gw_str(&b, "tokenizer.ggml.token_type");
+  gw_u32(&b, 9);
+  gw_u32(&b, 5);
+  gw_u64(&b, N);
+  for (int i = 0; i < N; i++) gw_u32(&b, i < 4 || i == N - 1 ? 3 : i < BYTES + 256 ? 6 : i >= N - 3 ? 4 : 1);
+  gw_kv_u32(&b, "tokenizer.ggml.bos_token_id", 2);
+  gw_str(&b, "tokenizer.ggml.add_bos_token");
+  gw_u32(&b, 7);
+  uint8_t yes = 1;
+  gw_put(&b, &yes, 1);
+  while (b.len % 32) gw_put(&b, "", 1); /* the (empty) data section starts aligned */
+  mx_gguf_t *g;
+  assert_ok(mx_gguf_parse(b.buf, b.len, "spm.gguf", 0, &g));
+  mx_tokenizer_t *t = NULL;
+  mx_status_t st = mx_tokenizer_load_gguf(g, "spm.gguf", &t);
+  mx_gguf_free(g);
+  free(b.buf);
+  if (st) {
+    assert_null(t);
+    assert_status(st, MX_STAGE_IO, "SentencePiece GGUF vocabularies of architecture 'llama' are not supported");
+  }
+  return t;
+}
+
+/* transformers' rebuild of such a vocabulary (tests/oracle/gguf_hf_tokenizer.py runs it on Gemma 3's):
+ * merges from the vocabulary in file order, spaces as U+2581, byte fallback, the run of spaces a BPE
+ * token rather than an added one, added tokens matched whole. */
+static void sentencepiece_vocabulary_from_gguf(void **state) {
+  (void)state;
+  assert_null(spm_tokenizer("llama")); /* Llama 2's rebuild differs (prefix space): refused */
+  mx_tokenizer_t *t = spm_tokenizer("gemma3");
+  enum { P = 4 + 256, SPACE = P, A, B, AB, SA, SAB, SPACES, NL, SOT };
+  mx_ids_t ids = {0};
+  /* "ab ab": a,b merge first (rank 0), then U+2581 with ab (U+2581 a is never formed: a was taken). */
+  const char *s = "ab ab\n<start_of_turn>x\xc3\xa9  b";
+  assert_ok(mx_tokenizer_encode(t, s, strlen(s), true, &ids));
+  int32_t want[] = {2, AB, SAB, NL, SOT, 4 + 'x', 4 + 0xC3, 4 + 0xA9, SPACES, B};
+  assert_int_equal(ids.n, sizeof want / sizeof want[0]);
+  for (size_t i = 0; i < ids.n; i++) assert_int_equal(ids.ids[i], want[i]);
+  assert_true(mx_tokenizer_is_special(t, SOT));
+  assert_false(mx_tokenizer_is_special(t, NL));
+  mx_strbuf_t out;
+  mx_strbuf_init(&out);
+  assert_ok(mx_tokenizer_decode(t, ids.ids + 1, ids.n - 1, false, &out));
+  assert_string_equal(out.data, s); /* U+2581 back to spaces, byte tokens back to bytes */
+  mx_strbuf_free(&out);
+  mx_ids_free(&ids);
+  const char *alone = " a";
+  assert_ok(mx_tokenizer_encode(t, alone, strlen(alone), false, &ids));
+  assert_int_equal(ids.n, 1);
+  assert_int_equal(ids.ids[0], SA);
+  mx_ids_free(&ids);
+  mx_tokenizer_close(t);
+}
+
 static void invalid_utf8_is_refused_with_offset(void **state) {
   (void)state;
   mx_tokenizer_t *t = tiny_tokenizer();
@@ -174,6 +257,7 @@ static void chat_templates_are_recognised_or_refused(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(invalid_utf8_is_refused_with_offset),
+      cmocka_unit_test(sentencepiece_vocabulary_from_gguf),
       cmocka_unit_test(special_tokens_are_matched_before_bpe),
       cmocka_unit_test(lossy_decode_replaces_maximal_subparts),
       cmocka_unit_test(streaming_decode_equals_whole_decode),
