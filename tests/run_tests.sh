@@ -258,8 +258,9 @@ run_suite "fusion probe: packed decode products read packed weights (llvm-cpu, c
 # fuzz-run FUZZ_SECONDS=N for long, randomly seeded runs).
 fuzz_smoke() {
   FUZZ_RUNS=100000 FUZZ_SEED=1 tests/fuzz/run.sh 0 fuzz_safetensors fuzz_gguf fuzz_tokenizer fuzz_baseline fuzz_api_request \
-    && echo "5 passed, 0 failed"
+    && MLXCEL_FUZZ_MODEL=$GEMMA FUZZ_RUNS=100000 FUZZ_SEED=1 tests/fuzz/run.sh 0 fuzz_tokenizer \
+    && echo "6 passed, 0 failed"
 }
-run_suite "fuzz: parsers, tokenizer and the server's request bodies (100000 inputs each, seed 1)" fuzz_smoke
+run_suite "fuzz: parsers, tokenizers (SmolLM2's byte-level, Gemma 3's SentencePiece) and the server's request bodies (100000 inputs each, seed 1)" fuzz_smoke
 
 finish

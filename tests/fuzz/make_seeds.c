@@ -1,6 +1,7 @@
 /* Writes seed inputs for the fuzzers into DIR/fuzz_gguf/: a valid tiny GGUF (so the GGUF fuzzer
  * starts from a file that reaches the tensor and tokenizer code) and one holding a tensor of every
- * block type (so it reaches each dequantizer with bytes of that type's size). */
+ * block type (so it reaches each dequantizer with bytes of that type's size), and a SentencePiece
+ * vocabulary of architecture gemma3. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -56,5 +57,8 @@ int main(int argc, char **argv) {
   if (argc != 2) return 2;
   size_t n, m;
   uint8_t *tiny = gw_tiny_llama(&n), *blocks = block_types_gguf(&m);
-  return write_seed(argv[1], "tiny.gguf", tiny, n) | write_seed(argv[1], "block-types.gguf", blocks, m);
+  int rc = write_seed(argv[1], "tiny.gguf", tiny, n) | write_seed(argv[1], "block-types.gguf", blocks, m);
+  size_t k;
+  uint8_t *spm = gw_spm_vocab("gemma3", &k); /* reaches the SentencePiece loader (load_spm.c) */
+  return rc | write_seed(argv[1], "spm.gguf", spm, k);
 }

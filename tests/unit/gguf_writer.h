@@ -149,4 +149,49 @@ static inline uint8_t *gw_tiny_model(const char *arch, size_t *size) {
 
 static inline uint8_t *gw_tiny_llama(size_t *size) { return gw_tiny_model("llama", size); }
 
+/* A Gemma-style SentencePiece vocabulary, tokenizer only (tokenizer.ggml.model "llama", the given
+ * architecture): four control tokens (<pad> <eos> <bos> <unk>), the 256 byte tokens <0x00>..<0xFF>, then
+ * the pieces U+2581, a, b, ab, U+2581a, U+2581ab (their order makes the derived merges' ranks), a run
+ * of two spaces and a newline as user-defined tokens, and <start_of_turn> as a control one; BOS 2,
+ * added. Returns the bytes (caller frees) and their size. */
+static inline uint8_t *gw_spm_vocab(const char *arch, size_t *size) {
+  static const char *const pieces[] = {"\xe2\x96\x81", "a", "b", "ab", "\xe2\x96\x81" "a", "\xe2\x96\x81" "ab"};
+  enum { N = 4 + 256 + 6 + 3 };
+  gw_buf_t b = {0};
+  gw_put(&b, "GGUF", 4);
+  gw_u32(&b, 3);
+  gw_u64(&b, 0);
+  gw_u64(&b, 6);
+  gw_kv_str(&b, "general.architecture", arch);
+  gw_kv_str(&b, "tokenizer.ggml.model", "llama");
+  gw_str(&b, "tokenizer.ggml.tokens");
+  gw_u32(&b, 9);
+  gw_u32(&b, 8);
+  gw_u64(&b, N);
+  const char *ctl[] = {"<pad>", "<eos>", "<bos>", "<unk>"};
+  for (int i = 0; i < 4; i++) gw_str(&b, ctl[i]);
+  for (int i = 0; i < 256; i++) {
+    char s[8];
+    snprintf(s, sizeof s, "<0x%02X>", i);
+    gw_str(&b, s);
+  }
+  for (int i = 0; i < 6; i++) gw_str(&b, pieces[i]);
+  gw_str(&b, "  ");
+  gw_str(&b, "\n");
+  gw_str(&b, "<start_of_turn>");
+  gw_str(&b, "tokenizer.ggml.token_type");
+  gw_u32(&b, 9);
+  gw_u32(&b, 5);
+  gw_u64(&b, N);
+  for (int i = 0; i < N; i++) gw_u32(&b, i < 4 || i == N - 1 ? 3 : i < 4 + 256 ? 6 : i >= N - 3 ? 4 : 1);
+  gw_kv_u32(&b, "tokenizer.ggml.bos_token_id", 2);
+  gw_str(&b, "tokenizer.ggml.add_bos_token");
+  gw_u32(&b, 7);
+  uint8_t yes = 1;
+  gw_put(&b, &yes, 1);
+  while (b.len % 32) gw_put(&b, "", 1); /* the (empty) data section starts aligned */
+  *size = b.len;
+  return b.buf;
+}
+
 #endif

@@ -23,51 +23,15 @@ static mx_tokenizer_t *tiny_tokenizer(void) {
   return t;
 }
 
-/* A Gemma-style SentencePiece vocabulary (tokenizer.ggml.model "llama", architecture gemma3): four
- * control tokens, the 256 byte tokens, then pieces whose order makes the derived merges' ranks, a run of
- * two spaces and a newline as user-defined tokens, and <start_of_turn> as a control one. */
 static mx_tokenizer_t *spm_tokenizer(const char *arch) {
-  static const char *const pieces[] = {"\xe2\x96\x81", "a", "b", "ab", "\xe2\x96\x81" "a", "\xe2\x96\x81" "ab"};
-  enum { BYTES = 4, N = 4 + 256 + 6 + 3 };
-  gw_buf_t b = {0};
-  gw_put(&b, "GGUF", 4);
-  gw_u32(&b, 3);
-  gw_u64(&b, 0);
-  gw_u64(&b, 6);
-  gw_kv_str(&b, "general.architecture", arch);
-  gw_kv_str(&b, "tokenizer.ggml.model", "llama");
-  gw_str(&b, "tokenizer.ggml.tokens");
-  gw_u32(&b, 9);
-  gw_u32(&b, 8);
-  gw_u64(&b, N);
-  const char *ctl[] = {"<pad>", "<eos>", "<bos>", "<unk>"};
-  for (int i = 0; i < 4; i++) gw_str(&b, ctl[i]);
-  for (int i = 0; i < 256; i++) {
-    char s[8];
-    snprintf(s, sizeof s, "<0x%02X>", i);
-    gw_str(&b, s);
-  }
-  for (int i = 0; i < 6; i++) gw_str(&b, pieces[i]);
-  gw_str(&b, "  ");
-  gw_str(&b, "\n");
-  gw_str(&b, "<start_of_turn>");
-  gw_str(&b, "tokenizer.ggml.token_type");
-  gw_u32(&b, 9);
-  gw_u32(&b, 5);
-  gw_u64(&b, N);
-  for (int i = 0; i < N; i++) gw_u32(&b, i < 4 || i == N - 1 ? 3 : i < BYTES + 256 ? 6 : i >= N - 3 ? 4 : 1);
-  gw_kv_u32(&b, "tokenizer.ggml.bos_token_id", 2);
-  gw_str(&b, "tokenizer.ggml.add_bos_token");
-  gw_u32(&b, 7);
-  uint8_t yes = 1;
-  gw_put(&b, &yes, 1);
-  while (b.len % 32) gw_put(&b, "", 1); /* the (empty) data section starts aligned */
+  size_t n;
+  uint8_t *b = gw_spm_vocab(arch, &n);
   mx_gguf_t *g;
-  assert_ok(mx_gguf_parse(b.buf, b.len, "spm.gguf", 0, &g));
+  assert_ok(mx_gguf_parse(b, n, "spm.gguf", 0, &g));
   mx_tokenizer_t *t = NULL;
   mx_status_t st = mx_tokenizer_load_gguf(g, "spm.gguf", &t);
   mx_gguf_free(g);
-  free(b.buf);
+  free(b);
   if (st) {
     assert_null(t);
     assert_status(st, MX_STAGE_IO, "SentencePiece GGUF vocabularies of architecture 'llama' are not supported");
