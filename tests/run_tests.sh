@@ -198,6 +198,16 @@ for fam in qwen2 qwen3 mistral gemma3; do
   run_suite "gate: synthetic $fam f32 token-exact vs HF fp32 (2 prompts x 64)" "$build/mlxcel" check -m "$dir" \
     --fixture "$FIX/$fam-synth.json" --context 256
 done
+# The same families as GGUFs with a K-quant mix (tests/oracle/make_gguf.py: llama.cpp's layout, Llama's
+# permuted Q/K rows and rope_freqs, Gemma's 1 + w norms), against HF on the weights they dequantize to.
+for fam in llama qwen2 qwen3 gemma3; do
+  dir=$build/oracle/$fam-synth
+  [ -f "$dir/model.safetensors" ] || "$build/mlxcel" synth --family "$fam" --tokenizer "$MLXCEL_SHARED_DIR/data/llama3-tokenizer" \
+    -o "$dir" --seed 0 --dtype f32 >/dev/null
+  "$PY" tests/oracle/make_gguf.py --hf "$dir" --gguf "$build/oracle/$fam-synth.gguf" >&2
+  run_suite "gate: synthetic $fam GGUF (K-quant mix) f32 token-exact vs HF fp32 on its dequantized weights (2 prompts x 64)" \
+    "$build/mlxcel" check -m "$build/oracle/$fam-synth.gguf" --fixture "$FIX/$fam-synth-gguf.json" --context 256
+done
 # Packed 4-bit weights quantized on the host, against HF on the same values: the synthetic 1B drawn on
 # the grid that --quant packed recovers exactly (f32, 4.9 GB); its 4-bit embedding goes through the
 # packed-bytes gather and LM head (SmolLM2's is Q8_0).

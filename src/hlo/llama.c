@@ -17,6 +17,7 @@ void mx_llama_inv_freq_theta(const mx_model_config_t *c, float theta, float *out
     /* transformers: 1.0 / (base ** (arange(0, dim, 2).float() / dim)), all in float32 */
     float expo = (float)(2 * i) / (float)c->head_dim;
     out[i] = 1.0f / powf(theta, expo);
+    if (c->has_rope_freq_factors) out[i] /= c->rope_freq_factors[i];
   }
   if (c->rope_kind != MX_ROPE_LLAMA3) return;
   const float pi = 3.14159265358979323846f;

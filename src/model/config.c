@@ -271,7 +271,7 @@ void mx_config_describe(const mx_model_config_t *c, char *out, size_t cap) {
   if (c->sliding_window) snprintf(window, sizeof window, ", sliding window %d", c->sliding_window);
   snprintf(out, cap, "%s: %d layers, dim %d, %d/%d heads x %d, ffn %d, vocab %d, rope theta %g%s, eps %g%s%s%s%s", c->arch,
            c->n_layers, c->dim, c->n_heads, c->n_kv_heads, c->head_dim, c->ffn_dim, c->vocab, c->rope_theta,
-           c->rope_kind == MX_ROPE_LLAMA3 ? " (llama3 scaling)" : "", c->norm_eps,
+           c->rope_kind == MX_ROPE_LLAMA3 ? " (llama3 scaling)" : c->has_rope_freq_factors ? " (GGUF frequency factors)" : "", c->norm_eps,
            c->tied_embeddings ? ", tied embeddings" : "", c->qkv_bias ? ", q/k/v biases" : "",
            c->qk_norm ? ", q/k norms" : "", window);
   if (c->family == MX_FAMILY_GEMMA3) {

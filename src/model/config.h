@@ -51,6 +51,10 @@ typedef struct {
   mx_rope_kind_t rope_kind;
   float rope_factor, rope_low_freq_factor, rope_high_freq_factor;
   int rope_original_max_position;
+  /* Llama 3.1+ GGUFs: llama.cpp's converter stores the llama3 scaling as one divisor per frequency
+   * (rope_freqs.weight, [head_dim/2] f32): inv_freq[i] = theta^(-2i/d) / rope_freq_factors[i]. */
+  bool has_rope_freq_factors;
+  float rope_freq_factors[512];
   float norm_eps;
   bool tied_embeddings;
   int bos_id; /* -1 when unknown */

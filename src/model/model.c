@@ -150,6 +150,30 @@ static mx_status_t open_hf_dir(mx_model_t *m, const char *dir) {
   return mx_file_exists(path) ? load_sharded(m, dir, path) : load_dir_safetensors(m, dir);
 }
 
+/* Llama 3.1+ GGUFs carry their llama3 RoPE scaling as rope_freqs.weight (config.h). */
+static mx_status_t read_rope_freqs(const mx_gguf_t *g, const char *path, mx_model_config_t *c) {
+  const mx_weight_t *w = NULL;
+  for (int i = 0; i < g->n_tensors; i++)
+    if (!strcmp(g->tensors[i].name, "rope_freqs.weight")) w = &g->tensors[i];
+  if (!w) return NULL;
+  int half = c->head_dim / 2;
+  if (w->type != MX_W_F32 || w->rank != 1 || w->shape[0] != half || w->nbytes != (uint64_t)half * 4)
+    return mx_status_make(MX_STAGE_IO, "the GGUF is corrupt or from an unknown converter",
+                          "%s: rope_freqs.weight must be %d f32 values (head_dim / 2)", path, half);
+  if (c->family != MX_FAMILY_LLAMA)
+    return mx_status_make(MX_STAGE_IO, "use the model's HF directory", "%s: rope_freqs.weight on a %s model is not supported", path,
+                          c->arch);
+  for (int i = 0; i < half; i++) {
+    float f;
+    memcpy(&f, w->data + 4 * (size_t)i, 4);
+    if (!(f > 0) || !isfinite(f))
+      return mx_status_make(MX_STAGE_IO, "the GGUF is corrupt", "%s: rope_freqs.weight[%d] is %g, not a positive factor", path, i, f);
+    c->rope_freq_factors[i] = f;
+  }
+  c->has_rope_freq_factors = true;
+  return NULL;
+}
+
 static mx_status_t gguf_config(const mx_gguf_t *g, const char *path, mx_model_config_t *c) {
   memset(c, 0, sizeof *c);
   const char *arch;
@@ -214,12 +238,9 @@ static mx_status_t gguf_config(const mx_gguf_t *g, const char *path, mx_model_co
     free(toks);
     free(lens);
   }
-  for (int i = 0; i < g->n_tensors; i++)
-    if (!strcmp(g->tensors[i].name, "rope_freqs.weight"))
-      return mx_status_make(MX_STAGE_IO, "use the HF safetensors of this model", "%s: RoPE frequency-factor tensors (Llama 3.1+ GGUF) are not supported yet",
-                            path);
 #undef ARCH_KEY
-  return mx_config_validate(c, path);
+  MX_RETURN_IF_ERROR(mx_config_validate(c, path));
+  return read_rope_freqs(g, path, c);
 }
 
 static mx_status_t open_gguf(mx_model_t *m, const char *path) {
