@@ -274,12 +274,15 @@ static mx_hval_t embed_rows(ctx_t *x, mx_hval_t tokens) {
 }
 
 /* cos and sin tables [M, head_dim] for the positions pos [M] (HF: emb = cat(freqs, freqs)). */
-static void rope_tables(ctx_t *x, mx_hval_t pos, float theta, mx_hval_t *cos_out, mx_hval_t *sin_out) {
-  mx_hlo_t *h = x->h;
-  int64_t M = pos.dims[0], half = x->c->head_dim / 2, zero = 0, one = 1;
+static mx_hval_t inv_freq_const(ctx_t *x, float theta) {
   float inv[512]; /* head_dim <= 1024 (config validation) */
   mx_llama_inv_freq_theta(x->c, theta, inv);
-  mx_hval_t inv_freq = mx_hlo_const_f32(h, inv, half);
+  return mx_hlo_const_f32(x->h, inv, x->c->head_dim / 2);
+}
+
+static void rope_tables(ctx_t *x, mx_hval_t pos, mx_hval_t inv_freq, mx_hval_t *cos_out, mx_hval_t *sin_out) {
+  mx_hlo_t *h = x->h;
+  int64_t M = pos.dims[0], half = x->c->head_dim / 2, zero = 0, one = 1;
   mx_hval_t posf = mx_hlo_convert(h, pos, MX_F32);
   int64_t dims[2] = {M, half};
   mx_hval_t ang = mx_hlo_binary(h, "multiply", mx_hlo_broadcast(h, posf, 2, dims, &zero),
@@ -546,6 +549,7 @@ static mx_hval_t layer(ctx_t *x, int l, mx_hval_t in, const step_t *st, mx_hval_
 static mx_hval_t forward(ctx_t *x, mx_hval_t tokens, const step_t *st) {
   mx_hlo_t *h = x->h;
   const mx_model_config_t *c = x->c;
+  mx_hval_t inv0 = inv_freq_const(x, c->rope_theta); /* first, where the graph has always had it */
   mx_hval_t hs = embed_rows(x, tokens);
   if (c->embed_scale > 0) /* Gemma: the embedding times sqrt(dim), in f32 */
     hs = mx_hlo_binary(h, "multiply", hs, mx_hlo_splat(h, mx_htype(MX_F32, hs.rank, hs.dims), c->embed_scale));
@@ -553,13 +557,13 @@ static mx_hval_t forward(ctx_t *x, mx_hval_t tokens, const step_t *st) {
   mx_hval_t cosv[2], sinv[2];
   float theta[2] = {c->rope_theta, c->rope_theta};
   int n_theta = 1;
-  rope_tables(x, st->pos, theta[0], &cosv[0], &sinv[0]);
+  rope_tables(x, st->pos, inv0, &cosv[0], &sinv[0]);
   for (int l = 0; l < c->n_layers; l++) {
     float t = mx_config_layer_theta(c, l);
     int k = t == theta[0] ? 0 : 1;
     if (k == 1 && n_theta == 1) {
       theta[1] = t;
-      rope_tables(x, st->pos, t, &cosv[1], &sinv[1]);
+      rope_tables(x, st->pos, inv_freq_const(x, t), &cosv[1], &sinv[1]);
       n_theta = 2;
     }
     hs = layer(x, l, hs, st, cosv[k], sinv[k]);
