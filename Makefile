@@ -17,7 +17,7 @@ MHD_LIBS       := $(shell pkg-config --libs libmicrohttpd 2>/dev/null || echo -l
 LDLIBS   += $(JANSSON_LIBS) $(PCRE2_LIBS) $(MHD_LIBS) -lpthread -lm
 
 # Library sources by module (DESIGN.md data flow); cli/ holds the front end only.
-LIB_SRC  := $(wildcard src/base/*.c src/format/*.c src/model/*.c src/tokenizer/*.c src/hlo/*.c src/compiler/*.c src/device/*.c src/engine/*.c src/server/*.c src/qualify/*.c)
+LIB_SRC  := $(wildcard src/base/*.c src/format/*.c src/model/*.c src/tokenizer/*.c src/template/*.c src/hlo/*.c src/compiler/*.c src/device/*.c src/engine/*.c src/server/*.c src/qualify/*.c)
 CLI_SRC  := $(wildcard src/cli/*.c)
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
@@ -174,12 +174,12 @@ bundle:
 	@echo "bundle: build-bundle/mlxcel (+ mlxcel-server link) + build-bundle/mlxcel-worker.py + libmicrohttpd.so.12"
 
 # --- fuzzing (libFuzzer, clang) ----------------------------------------------------------------
-FUZZ_TARGETS := fuzz_safetensors fuzz_gguf fuzz_tokenizer fuzz_baseline fuzz_api_request
+FUZZ_TARGETS := fuzz_safetensors fuzz_gguf fuzz_tokenizer fuzz_jinja fuzz_baseline fuzz_api_request
 FUZZ_SECONDS ?= 60
 FUZZ_CC      ?= clang
 FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -std=c11 -D_GNU_SOURCE \
                 -Isrc -Itests $(JANSSON_CFLAGS) -DMX_IREE_VERSION='"$(MLXCEL_IREE_VERSION)"'
-FUZZ_LIB_SRC := $(wildcard src/base/*.c src/format/*.c src/model/*.c src/tokenizer/*.c)
+FUZZ_LIB_SRC := $(wildcard src/base/*.c src/format/*.c src/model/*.c src/tokenizer/*.c src/template/*.c)
 
 build-fuzz/%: tests/fuzz/%.c $(FUZZ_LIB_SRC) $(wildcard src/*/*.h) tests/unit/gguf_writer.h
 	@mkdir -p build-fuzz

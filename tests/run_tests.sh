@@ -130,6 +130,16 @@ run_suite "oracle: Llama 3 chat template vs transformers" "$PY" tests/oracle/cha
   --hf-tokenizer "$LLAMA3" --mlxcel "$build/mlxcel"
 run_suite "oracle: SmolLM2 chat template vs transformers" "$PY" tests/oracle/chat_template_parity.py --model "$MODEL" \
   --hf-tokenizer "$oracle/smollm2-tok" --mlxcel "$build/mlxcel"
+# Every chat template the project ships (the six of ../shared/data/chat-templates, Llama 3's, SmolLM2's), through
+# mlxcel's Jinja engine and transformers' jinja2, with tools, tool calls and conversations a template refuses.
+"$PY" - "$LLAMA3/tokenizer_config.json" "$oracle/smollm2-tok/tokenizer_config.json" "$oracle" <<'PY'
+import json, sys
+for src, name in zip(sys.argv[1:3], ("llama3", "smollm2")):
+    open(f"{sys.argv[3]}/{name}.jinja", "w").write(json.load(open(src))["chat_template"])
+PY
+run_suite "oracle: chat templates vs transformers' jinja2 (8 templates x 11 conversations x 2, tools)" "$PY" \
+  tests/oracle/template_parity.py --mlxcel "$build/mlxcel" --model "$LLAMA3" --templates "$MLXCEL_SHARED_DIR/data/chat-templates" \
+  --template-file "llama3=$oracle/llama3.jinja" --template-file "smollm2=$oracle/smollm2.jinja"
 
 # The HTTP server, live on loopback: the official openai client is the judge; the README's curl
 # examples must run as written.
@@ -267,10 +277,10 @@ run_suite "fusion probe: packed decode products read packed weights (llvm-cpu, c
 # A short, reproducible fuzz of every untrusted-input parser: a fixed seed and input count (make
 # fuzz-run FUZZ_SECONDS=N for long, randomly seeded runs).
 fuzz_smoke() {
-  FUZZ_RUNS=100000 FUZZ_SEED=1 tests/fuzz/run.sh 0 fuzz_safetensors fuzz_gguf fuzz_tokenizer fuzz_baseline fuzz_api_request \
+  FUZZ_RUNS=100000 FUZZ_SEED=1 tests/fuzz/run.sh 0 fuzz_safetensors fuzz_gguf fuzz_tokenizer fuzz_jinja fuzz_baseline fuzz_api_request \
     && MLXCEL_FUZZ_MODEL=$GEMMA FUZZ_RUNS=100000 FUZZ_SEED=1 tests/fuzz/run.sh 0 fuzz_tokenizer \
-    && echo "6 passed, 0 failed"
+    && echo "7 passed, 0 failed"
 }
-run_suite "fuzz: parsers, tokenizers (SmolLM2's byte-level, Gemma 3's SentencePiece) and the server's request bodies (100000 inputs each, seed 1)" fuzz_smoke
+run_suite "fuzz: parsers, tokenizers (SmolLM2's byte-level, Gemma 3's SentencePiece), chat templates and the server's request bodies (100000 inputs each, seed 1)" fuzz_smoke
 
 finish

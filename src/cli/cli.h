@@ -30,7 +30,8 @@ MX_MUST_USE mx_status_t mx_cli_check_backend(void);
 
 /* What a session needs, as every command that opens one (or compiles its graph) reads it. */
 typedef struct {
-  const char *model, *device, *cuda_target, *rocm_target, *vulkan_target, *precision, *kv_precision, *vmfb, *quant, *quant_bits, *quant_group;
+  const char *model, *chat_template, *device, *cuda_target, *rocm_target, *vulkan_target, *precision, *kv_precision, *vmfb, *quant,
+      *quant_bits, *quant_group;
   long context, slots, decode_steps;
 } mx_cli_session_args_t;
 
@@ -46,6 +47,9 @@ enum {
 /* The session rows that `parts` selects, writing into `a`; their defaults are the session's. */
 mx_opt_set_t mx_cli_session_set(mx_cli_session_args_t *a, unsigned parts);
 /* The compile targets the rows name. */
+/* --chat-template FILE, when given, replaces the tokenizer's template (read and parsed here, so that a
+ * template mlxcel cannot render is refused before anything else happens). */
+MX_MUST_USE mx_status_t mx_cli_apply_chat_template(const mx_cli_session_args_t *a, mx_tokenizer_t *t);
 mx_target_options_t mx_cli_target(const mx_cli_session_args_t *a);
 /* --quant, --quant-bits, --quant-group as the session's quantization options. */
 mx_quant_options_t mx_cli_quant(const mx_cli_session_args_t *a);

@@ -8,6 +8,7 @@
 #include "base/clock.h"
 #include "base/file.h"
 #include "cli/cli.h"
+#include "engine/prompt.h"
 #include "tokenizer/chat.h"
 #include "tokenizer/tokenizer.h"
 
@@ -115,70 +116,67 @@ int mx_cmd_tokenize(int argc, char **argv) {
 
 typedef struct {
   mx_cli_session_args_t s;
-  const char *messages;
+  const char *messages, *context;
   int no_gen_prompt;
 } template_opts_t;
 
 static const mx_opt_t template_rows[] = {
-    MX_OPT_ROW(template_opts_t, messages, .name = "--messages", .metavar = "FILE.json", .flags = MX_OPT_REQUIRED,
-               .help = "the conversation: a JSON array of {\"role\", \"content\"}"),
+    MX_OPT_ROW(template_opts_t, messages, .name = "--messages", .metavar = "FILE.json",
+               .help = "the conversation: a JSON array of messages ({\"role\", \"content\", ...})"),
+    MX_OPT_ROW(template_opts_t, context, .name = "--context", .metavar = "FILE.json",
+               .help = "instead of --messages: every variable the template gets, a JSON object (messages, tools, "
+                       "bos_token, ...; bos_token, eos_token and add_generation_prompt default to the model's and the flag)"),
     MX_OPT_ROW(template_opts_t, no_gen_prompt, .name = "--no-generation-prompt", .kind = MX_OPT_SWITCH,
                .help = "end with the last message, without the assistant turn's opening"),
 };
 
-static mx_status_t read_messages(const char *path, json_t **root, mx_chat_msg_t **msgs, int *n) {
+/* The template's variables from --messages (an array) or --context (an object). */
+static mx_status_t read_context(const template_opts_t *a, json_t **ctx) {
+  *ctx = NULL;
+  if (!a->messages == !a->context)
+    return mx_status_make(MX_STAGE_USAGE, "pass --messages FILE.json or --context FILE.json", "give exactly one of --messages and --context");
+  const char *path = a->messages ? a->messages : a->context;
   char *text;
   MX_RETURN_IF_ERROR(mx_read_file(path, 64u << 20, &text, NULL));
   json_error_t jerr;
-  *root = json_loads(text, 0, &jerr);
+  json_t *root = json_loads(text, 0, &jerr);
   free(text);
-  if (!json_is_array(*root))
-    return mx_status_make(MX_STAGE_USAGE, "give a JSON array of {\"role\": ..., \"content\": ...}", "%s is not a JSON array", path);
-  *n = (int)json_array_size(*root);
-  *msgs = calloc((size_t)*n + 1, sizeof **msgs);
-  if (!*msgs) return mx_status_oom();
-  for (int i = 0; i < *n; i++) {
-    json_t *m = json_array_get(*root, (size_t)i);
-    (*msgs)[i].role = json_string_value(json_object_get(m, "role"));
-    (*msgs)[i].content = json_string_value(json_object_get(m, "content"));
+  if (a->messages ? !json_is_array(root) : !json_is_object(root)) {
+    json_decref(root);
+    return mx_status_make(MX_STAGE_USAGE, a->messages ? "give a JSON array of {\"role\": ..., \"content\": ...}" : "give a JSON object",
+                          "%s is not a JSON %s%s%s", path, a->messages ? "array" : "object", root ? "" : ": ", root ? "" : jerr.text);
   }
-  return NULL;
+  if (a->context) return *ctx = root, NULL;
+  *ctx = json_pack("{s:o}", "messages", root);
+  return *ctx ? NULL : mx_status_oom();
 }
 
 int mx_cmd_template(int argc, char **argv) {
   template_opts_t a = {0};
   mx_opt_cmd_t c = {
       .prog = "mlxcel template",
-      .synopsis = "-m MODEL --messages FILE.json [--no-generation-prompt]",
-      .about = "Renders a conversation with the model's chat template and prints the prompt text exactly (no newline "
-               "added).",
+      .synopsis = "-m MODEL (--messages FILE.json | --context FILE.json) [--chat-template FILE] [--no-generation-prompt]",
+      .about = "Renders a conversation with the model's chat template (or --chat-template FILE) and prints the prompt "
+               "text exactly (no newline added).",
       .sets = {mx_cli_session_set(&a.s, MX_CLI_MODEL), MX_OPT_SET(template_rows, &a)},
   };
   int code = mx_cli_parse(&c, argc, argv);
   if (code >= 0) return code;
-  const char *model = a.s.model, *messages = a.messages;
-  bool gen_prompt = !a.no_gen_prompt;
   mx_tokenizer_t *t;
-  mx_status_t st = mx_tokenizer_open(model, &t);
+  mx_status_t st = mx_tokenizer_open(a.s.model, &t);
   if (st) return mx_cli_report(st);
-  json_t *root = NULL;
-  mx_chat_msg_t *msgs = NULL;
-  int n = 0;
+  json_t *ctx = NULL;
   mx_chat_template_t ct = {0};
   mx_strbuf_t out;
   mx_strbuf_init(&out);
-  size_t bos_len = 0;
-  const char *bos = mx_tokenizer_bos(t) >= 0 ? mx_tokenizer_token_bytes(t, mx_tokenizer_bos(t), &bos_len) : NULL;
-  char *bos_text = bos ? strndup(bos, bos_len) : NULL;
-  st = read_messages(messages, &root, &msgs, &n);
-  if (!st) st = mx_chat_template_parse(mx_tokenizer_chat_template(t), bos_text, &ct);
-  if (!st) st = mx_chat_render(&ct, msgs, n, gen_prompt, &out);
+  st = read_context(&a, &ctx);
+  if (!st) st = mx_cli_apply_chat_template(&a.s, t);
+  if (!st) st = mx_prompt_chat_template(t, &ct);
+  if (!st) st = mx_chat_render_context(&ct, ctx, !a.no_gen_prompt, &out);
   if (!st && out.len) fwrite(out.data, 1, out.len, stdout);
   mx_strbuf_free(&out);
   mx_chat_template_free(&ct);
-  free(bos_text);
-  free(msgs);
-  json_decref(root);
+  json_decref(ctx);
   mx_tokenizer_close(t);
   return mx_cli_report(st);
 }

@@ -6,6 +6,7 @@
 #include "base/interrupt.h"
 #include "cli/cli.h"
 #include "hlo/llama.h"
+#include "tokenizer/chat.h"
 
 int mx_cli_report(mx_status_t st) {
   if (!st) return 0;
@@ -56,6 +57,9 @@ mx_status_t mx_cli_check_backend(void) {
 static const mx_opt_t session_rows[] = {
     SESSION_ROW(model, .part = MX_CLI_MODEL, .name = "--model", .alias = "-m", .metavar = "PATH", .flags = MX_OPT_REQUIRED,
                 .help = "HF model directory or GGUF file"),
+    SESSION_ROW(chat_template, .part = MX_CLI_MODEL, .name = "--chat-template", .metavar = "FILE",
+                .help = "a Jinja chat template to use instead of the model's own (e.g. one of its family's, for a GGUF "
+                        "that carries none)"),
     SESSION_ROW(device, .part = MX_CLI_DEVICE, .name = "--device", .metavar = "URI", .env = "MLXCEL_XLA_DEVICE",
                 .def = "local-task", .help = "the device: local-task, local-sync, cuda[://N], hip[://N], vulkan[://N], metal"),
     SESSION_ROW(cuda_target, .part = MX_CLI_DEVICE, .name = "--cuda-target", .metavar = "sm_XY",
@@ -103,6 +107,10 @@ mx_opt_set_t mx_cli_session_set(mx_cli_session_args_t *a, unsigned parts) {
   return (mx_opt_set_t){session_rows, (int)(sizeof session_rows / sizeof session_rows[0]), a, parts};
 }
 
+mx_status_t mx_cli_apply_chat_template(const mx_cli_session_args_t *a, mx_tokenizer_t *t) {
+  return a->chat_template ? mx_chat_template_load(a->chat_template, t) : NULL;
+}
+
 mx_target_options_t mx_cli_target(const mx_cli_session_args_t *a) {
   return (mx_target_options_t){.cuda_target = a->cuda_target, .rocm_target = a->rocm_target, .vulkan_target = a->vulkan_target};
 }
@@ -114,7 +122,7 @@ mx_quant_options_t mx_cli_quant(const mx_cli_session_args_t *a) {
 }
 
 mx_status_t mx_cli_session_options(const mx_cli_session_args_t *a, mx_session_options_t *so) {
-  *so = (mx_session_options_t){.model_path = a->model, .device = a->device, .target = mx_cli_target(a),
+  *so = (mx_session_options_t){.model_path = a->model, .chat_template = a->chat_template, .device = a->device, .target = mx_cli_target(a),
                                .capacity = (int)a->context, .slots = (int)a->slots, .vmfb = a->vmfb,
                                .decode_steps = (int)a->decode_steps};
   mx_status_t st = a->precision ? mx_parse_precision(a->precision, &so->precision) : NULL;

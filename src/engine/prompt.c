@@ -7,14 +7,24 @@ mx_status_t mx_prompt_encode_text(const mx_tokenizer_t *t, const char *text, siz
   return mx_tokenizer_encode(t, text, len, true, ids);
 }
 
+/* The text of a special token, "" when the tokenizer has none (malloc'd). */
+static char *token_text(const mx_tokenizer_t *t, int id) {
+  size_t n = 0;
+  const char *s = id >= 0 ? mx_tokenizer_token_bytes(t, id, &n) : NULL;
+  return strndup(s ? s : "", n);
+}
+
+mx_status_t mx_prompt_chat_template(const mx_tokenizer_t *t, mx_chat_template_t *ct) {
+  char *bos = token_text(t, mx_tokenizer_bos(t)), *eos = token_text(t, mx_tokenizer_eos(t));
+  mx_status_t st = bos && eos ? mx_chat_template_parse(mx_tokenizer_chat_template(t), bos, eos, ct) : mx_status_oom();
+  free(bos);
+  free(eos);
+  return st;
+}
+
 mx_status_t mx_prompt_render_chat(const mx_tokenizer_t *t, const mx_chat_msg_t *msgs, int n, mx_strbuf_t *text) {
-  size_t bl = 0;
-  const char *bos = mx_tokenizer_bos(t) >= 0 ? mx_tokenizer_token_bytes(t, mx_tokenizer_bos(t), &bl) : NULL;
-  char *bos_text = bos ? strndup(bos, bl) : NULL;
-  if (bos && !bos_text) return mx_status_oom();
   mx_chat_template_t ct;
-  mx_status_t st = mx_chat_template_parse(mx_tokenizer_chat_template(t), bos_text, &ct);
-  free(bos_text);
+  mx_status_t st = mx_prompt_chat_template(t, &ct);
   if (st) return st;
   st = mx_chat_render(&ct, msgs, n, true, text);
   if (!st && text->failed) st = mx_status_oom();

@@ -13,8 +13,10 @@
 
 /* Appends the ids of a raw prompt (valid UTF-8; otherwise a usage error naming the byte). */
 MX_MUST_USE mx_status_t mx_prompt_encode_text(const mx_tokenizer_t *t, const char *text, size_t len, mx_ids_t *ids);
+/* The tokenizer's chat template, parsed, with its BOS and EOS texts. */
+MX_MUST_USE mx_status_t mx_prompt_chat_template(const mx_tokenizer_t *t, mx_chat_template_t *ct);
 /* Renders msgs with the tokenizer's chat template, with the assistant's generation prompt, into
- * `text`. Fails with a usage error when the model has no template we know. */
+ * `text`. Fails with a usage error when the model has no template or it cannot be rendered. */
 MX_MUST_USE mx_status_t mx_prompt_render_chat(const mx_tokenizer_t *t, const mx_chat_msg_t *msgs, int n, mx_strbuf_t *text);
 /* mx_prompt_render_chat, then the text's ids appended (the template places BOS itself). */
 MX_MUST_USE mx_status_t mx_prompt_encode_chat(const mx_tokenizer_t *t, const mx_chat_msg_t *msgs, int n, mx_ids_t *ids);

@@ -10,6 +10,7 @@
 #include "engine/memory.h"
 #include "engine/weights.h"
 #include "hlo/llama.h"
+#include "tokenizer/chat.h"
 
 struct mx_session {
   mx_session_options_t o;
@@ -56,6 +57,7 @@ mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
   if (!st) st = mx_target_check_precision(&s->target, mx_dtype_name(o->precision));
   if (!st) st = mx_model_open(o->model_path, &s->model);
   if (!st) st = tokenizer_for_model(s->model, &s->tok);
+  if (!st && o->chat_template) st = mx_chat_template_load(o->chat_template, s->tok);
   if (!st) st = mx_weights_pack_plan(s->model, mx_model_config(s->model), &o->quant, &s->pack);
   if (!st && s->pack) mx_target_for_packed(&s->target);
   if (!st) {

@@ -19,6 +19,7 @@
 
 typedef struct {
   const char *model_path;
+  const char *chat_template; /* a Jinja file to use instead of the model's chat template; NULL: the model's */
   const char *device;        /* URI, e.g. local-task */
   mx_target_options_t target;
   mx_dtype_t precision;      /* MX_F32, MX_F16, MX_BF16 */

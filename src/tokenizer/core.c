@@ -37,6 +37,7 @@ mx_tokenizer_t *mx_tok_alloc(const char *source, int vocab_size) {
   t->tok_len = calloc((size_t)vocab_size, sizeof *t->tok_len);
   t->is_special = calloc((size_t)vocab_size, 1);
   t->bos_id = -1;
+  t->eos_id = -1;
   for (int i = 0; i < 256; i++) t->byte_id[i] = -1;
   if (!t->source || !t->tok_bytes || !t->tok_len || !t->is_special || !mx_strmap_init(&t->vocab, (size_t)vocab_size) ||
       !mx_u64map_init(&t->merges, (size_t)vocab_size * 2)) {
@@ -149,6 +150,15 @@ int mx_tokenizer_bos(const mx_tokenizer_t *t) { return t->bos_id; }
 bool mx_tokenizer_adds_bos(const mx_tokenizer_t *t) { return t->add_bos && t->bos_id >= 0; }
 bool mx_tokenizer_is_special(const mx_tokenizer_t *t, int32_t id) { return id >= 0 && id < t->vocab_size && t->is_special[id]; }
 const char *mx_tokenizer_chat_template(const mx_tokenizer_t *t) { return t->chat_template; }
+int mx_tokenizer_eos(const mx_tokenizer_t *t) { return t->eos_id >= 0 && t->eos_id < t->vocab_size && t->tok_bytes[t->eos_id] ? t->eos_id : -1; }
+
+mx_status_t mx_tokenizer_set_chat_template(mx_tokenizer_t *t, const char *text) {
+  char *copy = strdup(text);
+  if (!copy) return mx_status_oom();
+  free(t->chat_template);
+  t->chat_template = copy;
+  return NULL;
+}
 
 const char *mx_tokenizer_token_bytes(const mx_tokenizer_t *t, int32_t id, size_t *len) {
   if (id < 0 || id >= t->vocab_size || !t->tok_bytes[id]) return NULL;

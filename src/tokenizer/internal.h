@@ -50,7 +50,7 @@ struct mx_tokenizer {
   bool added_first_byte[256];
   mx_pre_step_t steps[MX_TOK_MAX_STEPS];
   int n_steps;
-  int bos_id;
+  int bos_id, eos_id; /* -1: none */
   bool add_bos;
   char *chat_template;
   char **retired; /* spellings replaced by an added token, still referenced by the vocab map */

@@ -106,6 +106,7 @@ mx_status_t mx_tokenizer_load_gguf(const mx_gguf_t *g, const char *path, mx_toke
     bool b;
     t->ignore_merges = llama3_family;
     if (mx_gguf_get_u32(g, "tokenizer.ggml.bos_token_id", &v)) t->bos_id = (int)v;
+    if (mx_gguf_get_u32(g, "tokenizer.ggml.eos_token_id", &v) && v < (uint32_t)t->vocab_size) t->eos_id = (int)v;
     t->add_bos = mx_gguf_get_bool(g, "tokenizer.ggml.add_bos_token", &b) ? b : llama3_family;
     const char *ct;
     size_t clen;

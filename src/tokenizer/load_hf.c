@@ -182,6 +182,11 @@ static mx_status_t load_config(mx_tokenizer_t *t, const char *dir) {
       if (strlen(bos_text) == t->added[i].len && !memcmp(bos_text, t->added[i].content, t->added[i].len)) t->bos_id = t->added[i].id;
     if (t->bos_id < 0) t->bos_id = mx_strmap_get(&t->vocab, bos_text, strlen(bos_text));
   }
+  json_t *eos = json_object_get(cfg, "eos_token");
+  const char *eos_text = json_is_string(eos) ? json_string_value(eos) : json_string_value(json_object_get(eos, "content"));
+  for (int i = 0; eos_text && i < t->n_added && t->eos_id < 0; i++)
+    if (strlen(eos_text) == t->added[i].len && !memcmp(eos_text, t->added[i].content, t->added[i].len)) t->eos_id = t->added[i].id;
+  if (eos_text && t->eos_id < 0) t->eos_id = mx_strmap_get(&t->vocab, eos_text, strlen(eos_text));
   json_t *add_bos = json_object_get(cfg, "add_bos_token");
   if (json_is_boolean(add_bos)) t->add_bos = json_is_true(add_bos) && t->bos_id >= 0;
   json_t *tmpl = json_object_get(cfg, "chat_template");

@@ -35,10 +35,15 @@ void mx_tokenizer_close(mx_tokenizer_t *t);
 int mx_tokenizer_vocab_size(const mx_tokenizer_t *t);
 /* BOS id (-1 if none) and whether encode adds it when asked for special tokens. */
 int mx_tokenizer_bos(const mx_tokenizer_t *t);
+/* The end-of-sequence token the tokenizer names (GGUF eos_token_id, tokenizer_config.json eos_token);
+ * -1 when none. The model's EOS set (config.h) may hold more. */
+int mx_tokenizer_eos(const mx_tokenizer_t *t);
 bool mx_tokenizer_adds_bos(const mx_tokenizer_t *t);
 bool mx_tokenizer_is_special(const mx_tokenizer_t *t, int32_t id);
 /* The chat template text from the tokenizer's configuration, or NULL. */
 const char *mx_tokenizer_chat_template(const mx_tokenizer_t *t);
+/* Replaces the model's chat template (--chat-template FILE). */
+MX_MUST_USE mx_status_t mx_tokenizer_set_chat_template(mx_tokenizer_t *t, const char *text);
 /* The raw bytes of a token (its content for added tokens); NULL for an invalid id. */
 const char *mx_tokenizer_token_bytes(const mx_tokenizer_t *t, int32_t id, size_t *len);
 

@@ -7,7 +7,12 @@ secs=$1; shift
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 seeds=build-fuzz/seeds
-mkdir -p "$seeds"/{fuzz_safetensors,fuzz_gguf,fuzz_tokenizer,fuzz_baseline,fuzz_api_request}
+mkdir -p "$seeds"/{fuzz_safetensors,fuzz_gguf,fuzz_tokenizer,fuzz_jinja,fuzz_baseline,fuzz_api_request}
+# The chat templates the project tests with (test data, beside the checkout) seed the template engine.
+shared=${MLXCEL_SHARED_DIR:-$root/../shared}
+cp "$shared"/data/chat-templates/*.jinja "$seeds/fuzz_jinja/" 2>/dev/null
+printf '{%%- for m in messages -%%}{{ m.role | upper }}: {{ m.content | trim }}{%% if not loop.last %%}\n{%% endif %%}{%%- endfor %%}' \
+  > "$seeds/fuzz_jinja/loop"
 build-fuzz/make_seeds "$seeds" || { echo "cannot write seeds" >&2; exit 1; }
 printf '\x08\x00\x00\x00\x00\x00\x00\x00{"a":{}}' > "$seeds/fuzz_safetensors/min"
 printf '\x00Hello world 12345 <|im_start|>user\n' > "$seeds/fuzz_tokenizer/text"

@@ -195,23 +195,21 @@ static void unsupported_tokenizers_are_refused_by_name(void **state) {
   rmdir(dir);
 }
 
-static void chat_templates_are_recognised_or_refused(void **state) {
+/* Chat templates go through the Jinja engine (template parity: tests/oracle/template_parity.py). */
+static void chat_templates_render_or_refuse(void **state) {
   (void)state;
   mx_chat_template_t ct;
-  assert_status(mx_chat_template_parse(NULL, NULL, &ct), MX_STAGE_USAGE, "no chat template");
-  assert_status(mx_chat_template_parse("{{ messages }}", NULL, &ct), MX_STAGE_USAGE, "not one mlxcel knows");
-  assert_status(mx_chat_template_parse("<|start_header_id|><|end_header_id|><|eot_id|>Cutting Knowledge Date", NULL, &ct),
-                MX_STAGE_USAGE, "Llama 3.1+");
-  const char *chatml = "{% if loop.first and messages[0]['role'] != 'system' %}{{ '<|im_start|>system\\nBe kind.<|im_end|>\\n' }}"
-                       "{% endif %}<|im_start|><|im_end|>";
-  assert_ok(mx_chat_template_parse(chatml, NULL, &ct));
-  assert_int_equal(ct.format, MX_CHAT_CHATML);
-  assert_string_equal(ct.default_system, "Be kind.");
+  assert_status(mx_chat_template_parse(NULL, NULL, NULL, &ct), MX_STAGE_USAGE, "no chat template");
+  assert_status(mx_chat_template_parse("{% include 'x' %}", NULL, NULL, &ct), MX_STAGE_USAGE, "{% include %} is not supported");
+  const char *chatml = "{% if messages[0]['role'] != 'system' %}{{ '<|im_start|>system\\nBe kind.<|im_end|>\\n' }}{% endif %}"
+                       "{% for m in messages %}{{ '<|im_start|>' + m.role + '\\n' + m.content + '<|im_end|>\\n' }}{% endfor %}"
+                       "{% if add_generation_prompt %}{{ bos_token ~ '<|im_start|>assistant\\n' }}{% endif %}";
+  assert_ok(mx_chat_template_parse(chatml, "<s>", "</s>", &ct));
   mx_chat_msg_t m[1] = {{"user", "hi"}};
   mx_strbuf_t out;
   mx_strbuf_init(&out);
   assert_ok(mx_chat_render(&ct, m, 1, true, &out));
-  assert_string_equal(out.data, "<|im_start|>system\nBe kind.<|im_end|>\n<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\n");
+  assert_string_equal(out.data, "<|im_start|>system\nBe kind.<|im_end|>\n<|im_start|>user\nhi<|im_end|>\n<s><|im_start|>assistant\n");
   mx_strbuf_free(&out);
   mx_chat_msg_t bad[1] = {{"user", NULL}};
   assert_status(mx_chat_render(&ct, bad, 1, true, &out), MX_STAGE_USAGE, "incomplete");
@@ -226,7 +224,7 @@ int main(void) {
       cmocka_unit_test(lossy_decode_replaces_maximal_subparts),
       cmocka_unit_test(streaming_decode_equals_whole_decode),
       cmocka_unit_test(unsupported_tokenizers_are_refused_by_name),
-      cmocka_unit_test(chat_templates_are_recognised_or_refused),
+      cmocka_unit_test(chat_templates_render_or_refuse),
   };
   return cmocka_run_group_tests_name("tokenizer", tests, NULL, NULL);
 }
