@@ -734,14 +734,14 @@ static int exec(jj_ctx_t *c, const jj_nodes_t *body) {
 /* --------------------------------------------------------------------------------- the public API */
 
 /* Filters and tests are checked by name when the template is read, so that an unknown one is a
- * parse error rather than a failure in the middle of serving. */
-static const char *unknown_name(const jj_nodes_t *body);
+ * parse error rather than a failure in the middle of serving. Returns the first node using one. */
+static const jj_node_t *unknown_name(const jj_nodes_t *body);
 
-static const char *unknown_in(const jj_node_t *n) {
+static const jj_node_t *unknown_in(const jj_node_t *n) {
   if (!n) return NULL;
-  if (n->kind == JN_FILTER && !jj_known_filter(n->s)) return n->s;
-  if (n->kind == JN_TEST && !jj_known_test(n->s)) return n->s;
-  const char *u;
+  if (n->kind == JN_FILTER && !jj_known_filter(n->s)) return n;
+  if (n->kind == JN_TEST && !jj_known_test(n->s)) return n;
+  const jj_node_t *u;
   if ((u = unknown_in(n->a)) || (u = unknown_in(n->b)) || (u = unknown_in(n->c)) || (u = unknown_name(&n->args)) ||
       (u = unknown_name(&n->body)) || (u = unknown_name(&n->alt)))
     return u;
@@ -750,9 +750,9 @@ static const char *unknown_in(const jj_node_t *n) {
   return NULL;
 }
 
-static const char *unknown_name(const jj_nodes_t *body) {
+static const jj_node_t *unknown_name(const jj_nodes_t *body) {
   for (int i = 0; i < body->n; i++) {
-    const char *u = unknown_in(body->v[i]);
+    const jj_node_t *u = unknown_in(body->v[i]);
     if (u) return u;
   }
   return NULL;
@@ -768,9 +768,10 @@ mx_status_t mx_jinja_parse(const char *text, const char *name, mx_jinja_t **out)
   jj_tok_t *toks = NULL;
   int n = 0;
   bool ok = t->name && jj_lex(&t->arena, text, &toks, &n, err, sizeof err) && jj_parse(&t->arena, toks, n, &t->body, err, sizeof err);
-  const char *unknown = ok ? unknown_name(&t->body) : NULL;
+  const jj_node_t *unknown = ok ? unknown_name(&t->body) : NULL;
   if (!ok || unknown) {
-    mx_status_t st = unknown ? mx_status_make(MX_STAGE_USAGE, REMEDY, "%s: the filter or test '%s' is not supported", t->name, unknown)
+    mx_status_t st = unknown ? mx_status_make(MX_STAGE_USAGE, REMEDY, "%s: line %d: the %s '%s' is not supported", t->name, unknown->line,
+                                              unknown->kind == JN_FILTER ? "filter" : "test", unknown->s)
                              : mx_status_make(MX_STAGE_USAGE, REMEDY, "%s: %s", t->name ? t->name : "template", err[0] ? err : "out of memory");
     mx_jinja_free(t);
     return st;

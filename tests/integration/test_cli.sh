@@ -219,6 +219,16 @@ expect_error "synth with a bad dtype" 2 usage "$BIN" synth --config "$SHARED/dat
 expect_error "synth with a missing tokenizer" 2 usage "$BIN" synth --config "$SHARED/data/llama-3.2-1b/config.json" -o "$tmpm/x"
 printf '[{"role":"user","content":"hi"}]' > "$tmpm/m.json"
 expect_ok "template renders ChatML with the default system turn" 'named SmolLM' "$BIN" template -m "$SMOL" --messages "$tmpm/m.json"
+expect_error "template with neither --messages nor --context" 2 usage "$BIN" template -m "$SMOL"
+printf '{%% for m in messages %%}{{ m.content | frobnicate }}{%% endfor %%}' > "$tmpm/bad.jinja"
+expect_error "a chat template with an unknown filter" 2 usage "$BIN" template -m "$SMOL" --chat-template "$tmpm/bad.jinja" --messages "$tmpm/m.json"
+grep -q "line 1: the filter 'frobnicate' is not supported" "$err" && ok "the refusal names the filter and its line" || bad "template refusal text"
+expect_error "generate with a missing --chat-template file" 1 io "$BIN" generate -m "$SMOL" --chat-template "$tmpm/none.jinja" -p hi
+printf '{%% if true %%}never closed' > "$tmpm/open.jinja"
+expect_error "generate with an unclosed {% if %}" 2 usage "$BIN" generate -m "$SMOL" --chat-template "$tmpm/open.jinja" -p hi
+grep -q 'compiling' "$err" && bad "the bad template reached the compiler" || ok "a bad template is refused before compiling"
+printf '{{ bos_token }}{%% for m in messages %%}[{{ m.role }}]{{ m.content }}{%% endfor %%}' > "$tmpm/mine.jinja"
+expect_ok "template renders a --chat-template file" '\[user\]hi' "$BIN" template -m "$SMOL" --chat-template "$tmpm/mine.jinja" --messages "$tmpm/m.json"
 printf '{"role":"user"}' > "$tmpm/bad.json"
 expect_error "template with a messages file that is not an array" 2 usage "$BIN" template -m "$SMOL" --messages "$tmpm/bad.json"
 # generate: everything that cannot work is refused before any compile

@@ -66,8 +66,8 @@ static void matches_jinja2(void **state) {
 static void refusals_name_the_construct(void **state) {
   (void)state;
   expect_error("{% if x %}\nno end", NULL, "expected {% endif %}");
-  expect_error("ok\n{{ x|wordcount }}", NULL, "the filter or test 'wordcount' is not supported");
-  expect_error("{% if x is callable_thing %}{% endif %}", NULL, "'callable_thing' is not supported");
+  expect_error("ok\n{{ x|wordcount }}", NULL, "line 2: the filter 'wordcount' is not supported");
+  expect_error("{% if x is callable_thing %}{% endif %}", NULL, "the test 'callable_thing' is not supported");
   expect_error("{% call f() %}{% endcall %}", NULL, "{% call %} is not supported");
   expect_error("{% for x in y recursive %}{% endfor %}", NULL, "recursive for loops");
   expect_error("{{ f(*args) }}", NULL, "*args");
