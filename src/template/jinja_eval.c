@@ -185,6 +185,15 @@ const char *jj_type_name(const jj_val_t *v) {
   }
 }
 
+jj_val_t *jj_concat(jj_ctx_t *c, const jj_val_t *strs) {
+  mx_strbuf_t s;
+  mx_strbuf_init(&s);
+  for (size_t i = 0; i < strs->n; i++) mx_strbuf_append(&s, strs->items[i]->s, strs->items[i]->n);
+  jj_val_t *r = s.failed ? jj_fail(c, "out of memory") : jj_str(c, s.data, s.len);
+  mx_strbuf_free(&s);
+  return r;
+}
+
 size_t jj_str_chars(const jj_val_t *s) {
   size_t n = 0;
   for (size_t i = 0; i < s->n; i++) n += ((unsigned char)s->s[i] & 0xC0) != 0x80;
@@ -328,13 +337,7 @@ static jj_val_t *slice(jj_ctx_t *c, jj_val_t *obj, jj_val_t *lo, jj_val_t *hi, j
   if (!out) return NULL;
   for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step)
     if (!jj_push(c, out, seq->items[i])) return NULL;
-  if (obj->k == JV_LIST) return out;
-  mx_strbuf_t s;
-  mx_strbuf_init(&s);
-  for (size_t i = 0; i < out->n; i++) mx_strbuf_append(&s, out->items[i]->s, out->items[i]->n);
-  jj_val_t *r = jj_str(c, s.data, s.len);
-  mx_strbuf_free(&s);
-  return r;
+  return obj->k == JV_LIST ? out : jj_concat(c, out);
 }
 
 static jj_val_t *call_macro(jj_ctx_t *c, const jj_node_t *m, const jj_args_t *a) {

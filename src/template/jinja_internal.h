@@ -189,6 +189,8 @@ jj_val_t *jj_to_string_val(jj_ctx_t *c, const jj_val_t *v);
 /* The items a for loop or a filter iterates: a list's, a dict's keys, a string's characters; an
  * undefined value has none. NULL (an error) for anything else. */
 jj_val_t *jj_iterable(jj_ctx_t *c, const jj_val_t *v);
+/* The strings of a list joined into one. */
+jj_val_t *jj_concat(jj_ctx_t *c, const jj_val_t *strs);
 /* Code points of a string. */
 size_t jj_str_chars(const jj_val_t *s);
 

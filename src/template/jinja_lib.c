@@ -633,12 +633,7 @@ jj_val_t *jj_filter(jj_ctx_t *c, const char *name, jj_val_t *v, const jj_args_t 
     for (size_t i = items ? items->n : 0; out && i > 0; i--)
       if (!jj_push(c, out, items->items[i - 1])) return NULL;
     if (!items || v->k != JV_STR) return items ? out : NULL;
-    mx_strbuf_t s;
-    mx_strbuf_init(&s);
-    for (size_t i = 0; i < out->n; i++) mx_strbuf_append(&s, out->items[i]->s, out->items[i]->n);
-    jj_val_t *r = jj_str(c, s.data, s.len);
-    mx_strbuf_free(&s);
-    return r;
+    return jj_concat(c, out);
   }
   if (!strcmp(name, "join")) {
     jj_val_t *items = jj_iterable(c, v), *sep = arg(a, 0, "d"), *attr = arg(a, 1, "attribute");

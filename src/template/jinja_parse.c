@@ -196,6 +196,14 @@ static jj_node_t *primary(parser_t *p) {
   return failp(p, "unexpected %s in an expression", describe(t));
 }
 
+/* f(...) after the '(': a call of n. */
+static jj_node_t *call(parser_t *p, jj_node_t *n) {
+  jj_node_t *m = node(p, JN_CALL);
+  if (!m) return NULL;
+  m->a = n;
+  return call_args(p, m) ? m : NULL;
+}
+
 static jj_node_t *postfix(parser_t *p, jj_node_t *n) {
   while (n) {
     if (skip_op(p, ".")) {
@@ -239,11 +247,7 @@ static jj_node_t *postfix(parser_t *p, jj_node_t *n) {
       }
       n = m;
     } else if (skip_op(p, "(")) {
-      jj_node_t *m = node(p, JN_CALL);
-      if (!m) return NULL;
-      m->a = n;
-      if (!call_args(p, m)) return NULL;
-      n = m;
+      n = call(p, n);
     } else {
       break;
     }
@@ -279,11 +283,7 @@ static jj_node_t *filters_and_tests(parser_t *p, jj_node_t *n) {
       }
       n = m;
     } else if (skip_op(p, "(")) {
-      jj_node_t *m = node(p, JN_CALL);
-      if (!m) return NULL;
-      m->a = n;
-      if (!call_args(p, m)) return NULL;
-      n = m;
+      n = call(p, n);
     } else {
       break;
     }
@@ -378,29 +378,21 @@ static jj_node_t *not_expr(parser_t *p) {
   return compare(p);
 }
 
-static jj_node_t *and_expr(parser_t *p) {
-  jj_node_t *n = not_expr(p);
-  while (n && skip_name(p, "and")) {
-    jj_node_t *m = node(p, JN_AND);
+/* operand (keyword operand)*, left-associative: `and` over `not`, `or` over `and`. */
+static jj_node_t *logical(parser_t *p, const char *keyword, jj_node_kind_t kind, jj_node_t *(*operand)(parser_t *)) {
+  jj_node_t *n = operand(p);
+  while (n && skip_name(p, keyword)) {
+    jj_node_t *m = node(p, kind);
     if (!m) return NULL;
     m->a = n;
-    if (!(m->b = not_expr(p))) return NULL;
+    if (!(m->b = operand(p))) return NULL;
     n = m;
   }
   return n;
 }
 
-static jj_node_t *or_expr(parser_t *p) {
-  jj_node_t *n = and_expr(p);
-  while (n && skip_name(p, "or")) {
-    jj_node_t *m = node(p, JN_OR);
-    if (!m) return NULL;
-    m->a = n;
-    if (!(m->b = and_expr(p))) return NULL;
-    n = m;
-  }
-  return n;
-}
+static jj_node_t *and_expr(parser_t *p) { return logical(p, "and", JN_AND, not_expr); }
+static jj_node_t *or_expr(parser_t *p) { return logical(p, "or", JN_OR, and_expr); }
 
 /* `b if a else c`; without else, c is undefined. */
 static jj_node_t *expression(parser_t *p, bool with_cond) {
