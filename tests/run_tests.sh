@@ -201,16 +201,21 @@ run_suite "gate: synthetic Llama-3.2-1B f32 token-exact vs HF fp32 (2 prompts x 
   --fixture "$FIX/llama32-1b-synth.json"
 # The other families, each a switch of the one emitter (docs/models.md): a 2-layer synthetic checkpoint of
 # the family's layer shape, against transformers' own class for it on the same safetensors.
-for fam in qwen2 qwen3 mistral gemma3; do
+for fam in qwen2 qwen3 mistral gemma2 gemma3 phi3; do
   dir=$build/oracle/$fam-synth
   [ -f "$dir/model.safetensors" ] || "$build/mlxcel" synth --family "$fam" --tokenizer "$MLXCEL_SHARED_DIR/data/llama3-tokenizer" \
     -o "$dir" --seed 0 --dtype f32 >/dev/null
   run_suite "gate: synthetic $fam f32 token-exact vs HF fp32 (2 prompts x 64)" "$build/mlxcel" check -m "$dir" \
     --fixture "$FIX/$fam-synth.json" --context 256
 done
+# Gemma 2's logit soft-capping is monotonic, so greedy ids cannot see the logits' cap: its log-probabilities
+# can (without either cap this gate fails by 0.25-0.35; docs/models.md).
+run_suite "oracle: synthetic gemma2 logprobs vs HF fp32 log_softmax (soft-capping; openai client)" "$PY" \
+  tests/oracle/logprobs_parity.py --mlxcel "$build/mlxcel" --model "$build/oracle/gemma2-synth" \
+  --fixture "$FIX/gemma2-synth-logprobs.json"
 # The same families as GGUFs with a K-quant mix (tests/oracle/make_gguf.py: llama.cpp's layout, Llama's
 # permuted Q/K rows and rope_freqs, Gemma's 1 + w norms), against HF on the weights they dequantize to.
-for fam in llama qwen2 qwen3 gemma3; do
+for fam in llama qwen2 qwen3 gemma2 gemma3 phi3; do
   dir=$build/oracle/$fam-synth
   [ -f "$dir/model.safetensors" ] || "$build/mlxcel" synth --family "$fam" --tokenizer "$MLXCEL_SHARED_DIR/data/llama3-tokenizer" \
     -o "$dir" --seed 0 --dtype f32 >/dev/null

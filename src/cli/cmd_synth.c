@@ -15,8 +15,8 @@ typedef struct {
 
 static const mx_opt_t synth_rows[] = {
     MX_OPT_ROW(synth_opts_t, config, .name = "--config", .metavar = "CONFIG.json",
-               .help = "the architecture: an HF config.json (llama, qwen2, qwen3 or mistral)"),
-    MX_OPT_ROW(synth_opts_t, family, .name = "--family", .kind = MX_OPT_ENUM, .choices = "llama|qwen2|qwen3|mistral|gemma3",
+               .help = "the architecture: an HF config.json (llama, qwen2, qwen3, mistral, gemma2, gemma3_text or phi3)"),
+    MX_OPT_ROW(synth_opts_t, family, .name = "--family", .kind = MX_OPT_ENUM, .choices = "llama|qwen2|qwen3|mistral|gemma2|gemma3|phi3",
                .help = "instead of --config: a built-in 2-layer config of the family's real layer shape (Llama-3.2-1B, "
                        "Qwen2.5-0.5B, Qwen3-0.6B, Mistral-7B at a quarter width, Gemma 3 270M; the sliding windows 32 "
                        "positions) and the Llama 3 vocabulary (docs/models.md)"),

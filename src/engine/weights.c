@@ -183,9 +183,10 @@ static mx_status_t reuse_or_write(const mx_model_t *m, role_t *roles, int n, mx_
   return st;
 }
 
-/* An HF directory whose role tensors share one float type is used as it is. */
+/* An HF directory whose role tensors share one float type is used as it is; not one whose roles are
+ * views of fused tensors (Phi-3), since the runtime finds parameters by the roles' names in the files. */
 static bool usable_as_is(const mx_model_t *m, const role_t *roles, int n) {
-  bool uniform = mx_model_format(m) == MX_MODEL_HF_DIR && n > 0;
+  bool uniform = mx_model_format(m) == MX_MODEL_HF_DIR && n > 0 && mx_arch_fused_count(mx_model_config(m)) == 0;
   for (int i = 1; i < n && uniform; i++) uniform = roles[i].w->type == roles[0].w->type;
   return uniform && mx_model_n_files(m) <= MX_MAX_PARAM_FILES;
 }

@@ -356,13 +356,21 @@ static mx_hval_t cache_write(ctx_t *x, const step_t *st, const char *sym, mx_hva
   return mx_hlo_reshape(h, st->window == C ? cache : mx_hlo_slice(h, cache, s0, l0), 4, wd);
 }
 
+/* Gemma 2's soft-capping of v (f32): cap * tanh(v / cap), as transformers forms it; v itself when cap is 0. */
+static mx_hval_t softcap(ctx_t *x, mx_hval_t v, float cap) {
+  if (!(cap > 0)) return v;
+  mx_hval_t type = mx_htype(MX_F32, v.rank, v.dims);
+  mx_hval_t t = mx_hlo_unary(x->h, "tanh", mx_hlo_binary(x->h, "divide", v, mx_hlo_splat(x->h, type, cap)));
+  return mx_hlo_binary(x->h, "multiply", t, mx_hlo_splat(x->h, type, cap));
+}
+
 /* Softmax over the last dimension of scores (f32) where `visible` (i1, same shape) holds, scaled
- * by 1/sqrt(D) first. */
+ * by 1/sqrt(D) (or the family's scale) and soft-capped first. */
 static mx_hval_t masked_softmax(ctx_t *x, mx_hval_t scores, mx_hval_t visible) {
   mx_hlo_t *h = x->h;
   mx_hval_t type = mx_htype(MX_F32, scores.rank, scores.dims);
   double scale = x->c->attn_scale > 0 ? (double)x->c->attn_scale : 1.0 / sqrt((double)x->c->head_dim);
-  scores = mx_hlo_binary(h, "multiply", scores, mx_hlo_splat(h, type, scale));
+  scores = softcap(x, mx_hlo_binary(h, "multiply", scores, mx_hlo_splat(h, type, scale)), x->c->attn_softcap);
   scores = mx_hlo_select(h, visible, scores, mx_hlo_splat(h, type, -INFINITY));
   int64_t last = scores.rank - 1, keep[MX_MAX_RANK];
   for (int i = 0; i < last; i++) keep[i] = i;
@@ -571,9 +579,9 @@ static mx_hval_t forward(ctx_t *x, mx_hval_t tokens, const step_t *st) {
   return rmsnorm(x, hs, mx_arch_global(MX_T_FINAL_NORM), 0);
 }
 
-/* Logits [M, vocab] f32 of normed hidden states [M, dim]. */
+/* Logits [M, vocab] f32 of normed hidden states [M, dim] (soft-capped where the family says). */
 static mx_hval_t lm_head(ctx_t *x, mx_hval_t hn) {
-  return linear(x, hn, mx_arch_global(x->c->tied_embeddings ? MX_T_EMBED : MX_T_LM_HEAD), 0);
+  return softcap(x, linear(x, hn, mx_arch_global(x->c->tied_embeddings ? MX_T_EMBED : MX_T_LM_HEAD), 0), x->c->final_softcap);
 }
 
 /* Per row of logits [R, V] f32, the lowest index of the largest logit, as torch.argmax picks: [R] i32.

@@ -33,6 +33,22 @@ static const mx_tensor_spec_t layers[MX_T_LAYER_COUNT] = {
                             .is_norm = true},
 };
 
+/* Phi-3: HF's fused names, and llama.cpp's (whose ffn_up holds gate then up, with no ffn_gate). */
+static const mx_fused_spec_t fused[] = {
+    {"model.layers.%d.self_attn.qkv_proj.weight", "blk.%d.attn_qkv.weight", 3, {MX_T_Q, MX_T_K, MX_T_V}},
+    {"model.layers.%d.mlp.gate_up_proj.weight", "blk.%d.ffn_up.weight", 2, {MX_T_GATE, MX_T_UP}},
+};
+
+int mx_arch_fused_count(const mx_model_config_t *c) { return c->fused_projections ? (int)(sizeof fused / sizeof fused[0]) : 0; }
+const mx_fused_spec_t *mx_arch_fused(int i) { return &fused[i]; }
+
+const mx_fused_spec_t *mx_arch_fused_of(mx_layer_role_t role, const mx_model_config_t *c) {
+  for (int i = 0; i < mx_arch_fused_count(c); i++)
+    for (int p = 0; p < fused[i].n_parts; p++)
+      if (fused[i].parts[p] == role) return &fused[i];
+  return NULL;
+}
+
 const mx_tensor_spec_t *mx_arch_global(mx_global_role_t role) { return &globals[role]; }
 const mx_tensor_spec_t *mx_arch_layer(mx_layer_role_t role) { return &layers[role]; }
 

@@ -53,6 +53,20 @@ typedef struct {
   bool rope_rows;   /* Q/K: GGUF stores the rows permuted for interleaved-pair RoPE */
 } mx_tensor_spec_t;
 
+/* A checkpoint tensor that holds several roles' rows stacked, in order (Phi-3's qkv_proj and
+ * gate_up_proj): the loader splits it into views of the roles (model.c), the synthetic generator writes
+ * it whole (synth.c); everything after the loader sees the roles. */
+typedef struct {
+  const char *hf, *gguf; /* names as in mx_tensor_spec_t */
+  int n_parts;
+  mx_layer_role_t parts[3];
+} mx_fused_spec_t;
+
+/* The fused tensors of a configuration (none unless fused_projections), and the one that holds role. */
+int mx_arch_fused_count(const mx_model_config_t *c);
+const mx_fused_spec_t *mx_arch_fused(int i);
+const mx_fused_spec_t *mx_arch_fused_of(mx_layer_role_t role, const mx_model_config_t *c);
+
 const mx_tensor_spec_t *mx_arch_global(mx_global_role_t role);
 const mx_tensor_spec_t *mx_arch_layer(mx_layer_role_t role);
 /* Whether a model of this configuration has the role (the family's switches say; the LM head is

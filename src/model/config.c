@@ -76,9 +76,13 @@ static const struct {
     {"qwen2", MX_FAMILY_QWEN2, true, false},
     {"qwen3", MX_FAMILY_QWEN3, false, true},
     {"mistral", MX_FAMILY_MISTRAL, false, false},
+    {"gemma2", MX_FAMILY_GEMMA2, false, false},
     {"gemma3_text", MX_FAMILY_GEMMA3, false, true},
     {"gemma3", MX_FAMILY_GEMMA3, false, true}, /* the GGUF architecture; in config.json the multimodal wrapper */
+    {"phi3", MX_FAMILY_PHI3, false, false},
 };
+
+bool mx_config_is_gemma(const mx_model_config_t *c) { return c->family == MX_FAMILY_GEMMA2 || c->family == MX_FAMILY_GEMMA3; }
 
 bool mx_config_set_family(const char *name, size_t len, mx_model_config_t *c) {
   for (size_t i = 0; i < sizeof families / sizeof families[0]; i++) {
@@ -87,13 +91,17 @@ bool mx_config_set_family(const char *name, size_t len, mx_model_config_t *c) {
     c->family = families[i].family;
     c->qkv_bias = families[i].qkv_bias;
     c->qk_norm = families[i].qk_norm;
-    if (c->family == MX_FAMILY_GEMMA3) { /* transformers' Gemma3TextConfig defaults; the sources override them */
+    c->fused_projections = c->family == MX_FAMILY_PHI3;
+    if (mx_config_is_gemma(c)) { /* transformers' Gemma2Config / Gemma3TextConfig defaults; the sources override them */
+      bool g3 = c->family == MX_FAMILY_GEMMA3;
       c->sandwich_norms = true;
       c->act = MX_ACT_GELU_TANH;
       c->attn_scale = 1.0f / 16.0f; /* query_pre_attn_scalar 256 */
-      c->rope_theta_local = 10000.0f;
+      c->rope_theta_local = g3 ? 10000.0f : 0.0f;
+      c->attn_softcap = g3 ? 0.0f : 50.0f;
+      c->final_softcap = g3 ? 0.0f : 30.0f;
       c->sliding_window = 4096;
-      mx_config_set_layer_period(c, 6);
+      mx_config_set_layer_period(c, g3 ? 6 : 2); /* Gemma 2: local, global, local, ... */
     }
     return true;
   }
@@ -122,7 +130,8 @@ static mx_status_t family_of(json_t *root, const char *path, mx_model_config_t *
     return mx_status_make(MX_STAGE_IO, "use the text-only model (model_type gemma3_text, e.g. Gemma 3 270M or 1B)",
                           "%s: the multimodal Gemma 3 (model_type gemma3) is not supported", path);
   if (mt && mx_config_set_family(mt, strlen(mt), c)) return NULL;
-  return mx_status_make(MX_STAGE_IO, "mlxcel runs the model_types llama, qwen2, qwen3 and mistral (docs/models.md)",
+  return mx_status_make(MX_STAGE_IO,
+                        "mlxcel runs the model_types llama, qwen2, qwen3, mistral, gemma2, gemma3_text and phi3 (docs/models.md)",
                         "%s: model_type '%s' is not supported", path, mt ? mt : "(missing)");
 }
 
@@ -139,7 +148,7 @@ static mx_status_t read_sliding_window(json_t *root, const char *path, mx_model_
                             "%s: Qwen sliding-window layers (use_sliding_window, layer_types) are not supported", path);
     return NULL;
   }
-  if (c->family != MX_FAMILY_MISTRAL) return NULL;
+  if (c->family != MX_FAMILY_MISTRAL && c->family != MX_FAMILY_PHI3) return NULL;
   return get_int(root, "sliding_window", 0, false, path, &c->sliding_window);
 }
 
@@ -154,33 +163,49 @@ static mx_status_t gemma_rope(json_t *params, const char *type, const char *path
   return get_num(p, "rope_theta", *theta, path, theta);
 }
 
-/* Gemma 3's fields beyond Llama's (transformers' Gemma3TextConfig names and defaults). */
-static mx_status_t read_gemma3(json_t *root, const char *path, mx_model_config_t *c) {
+/* A soft-capping value: absent keeps the family's default, null turns it off (as in transformers). */
+static mx_status_t get_softcap(json_t *root, const char *key, const char *path, float *cap) {
+  json_t *v = json_object_get(root, key);
+  if (!v) return NULL;
+  if (json_is_null(v)) {
+    *cap = 0;
+    return NULL;
+  }
+  if (!json_is_number(v) || !(json_number_value(v) > 0) || !isfinite(json_number_value(v)))
+    return mx_status_make(MX_STAGE_IO, REMEDY, "%s: '%s' must be a positive number or null", path, key);
+  *cap = (float)json_number_value(v);
+  return NULL;
+}
+
+/* Gemma 2's and 3's fields beyond Llama's (transformers' Gemma2Config / Gemma3TextConfig names and defaults). */
+static mx_status_t read_gemma(json_t *root, const char *path, mx_model_config_t *c) {
+  bool g3 = c->family == MX_FAMILY_GEMMA3;
   const char *act = json_string_value(json_object_get(root, "hidden_activation"));
   if (act && strcmp(act, "gelu_pytorch_tanh") != 0)
     return mx_status_make(MX_STAGE_IO, REMEDY, "%s: hidden_activation '%s' is not supported (gelu_pytorch_tanh is)", path, act);
-  const char *refused[] = {"final_logit_softcapping", "attn_logit_softcapping", "use_bidirectional_attention"};
-  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
-    json_t *v = json_object_get(root, refused[i]);
-    if (v && !json_is_null(v) && !json_is_false(v))
-      return mx_status_make(MX_STAGE_IO, REMEDY, "%s: Gemma 3 with %s is not supported", path, refused[i]);
-  }
-  c->norm_offset = 1.0f; /* transformers' Gemma3RMSNorm: x * (1 + w) */
+  json_t *bidi = json_object_get(root, "use_bidirectional_attention");
+  if (bidi && !json_is_null(bidi) && !json_is_false(bidi))
+    return mx_status_make(MX_STAGE_IO, REMEDY, "%s: Gemma with use_bidirectional_attention is not supported", path);
+  MX_RETURN_IF_ERROR(get_softcap(root, "attn_logit_softcapping", path, &c->attn_softcap));
+  MX_RETURN_IF_ERROR(get_softcap(root, "final_logit_softcapping", path, &c->final_softcap));
+  c->norm_offset = 1.0f; /* transformers' Gemma RMSNorm: x * (1 + w) */
   c->embed_scale = sqrtf((float)c->dim);
   float scalar = 256;
   MX_RETURN_IF_ERROR(get_num(root, "query_pre_attn_scalar", scalar, path, &scalar));
   if (!(scalar > 0)) return mx_status_make(MX_STAGE_IO, REMEDY, "%s: query_pre_attn_scalar must be positive", path);
   c->attn_scale = (float)(1.0 / sqrt((double)scalar));
   MX_RETURN_IF_ERROR(get_int(root, "sliding_window", 4096, false, path, &c->sliding_window));
-  if (json_is_object(json_object_get(root, "rope_scaling")))
-    return mx_status_make(MX_STAGE_IO, "use a Gemma 3 model with default RoPE (270M, 1B)", "%s: Gemma 3 rope_scaling is not supported", path);
-  c->rope_theta = 1000000.0f;
-  MX_RETURN_IF_ERROR(get_num(root, "rope_theta", c->rope_theta, path, &c->rope_theta));
-  MX_RETURN_IF_ERROR(get_num(root, "rope_local_base_freq", c->rope_theta_local, path, &c->rope_theta_local));
-  json_t *params = json_object_get(root, "rope_parameters");
-  MX_RETURN_IF_ERROR(gemma_rope(params, "full_attention", path, &c->rope_theta));
-  MX_RETURN_IF_ERROR(gemma_rope(params, "sliding_attention", path, &c->rope_theta_local));
-  int period = 6;
+  if (g3) { /* Gemma 2's one RoPE went through read_rope */
+    if (json_is_object(json_object_get(root, "rope_scaling")))
+      return mx_status_make(MX_STAGE_IO, "use a Gemma 3 model with default RoPE (270M, 1B)", "%s: Gemma 3 rope_scaling is not supported", path);
+    c->rope_theta = 1000000.0f;
+    MX_RETURN_IF_ERROR(get_num(root, "rope_theta", c->rope_theta, path, &c->rope_theta));
+    MX_RETURN_IF_ERROR(get_num(root, "rope_local_base_freq", c->rope_theta_local, path, &c->rope_theta_local));
+    json_t *params = json_object_get(root, "rope_parameters");
+    MX_RETURN_IF_ERROR(gemma_rope(params, "full_attention", path, &c->rope_theta));
+    MX_RETURN_IF_ERROR(gemma_rope(params, "sliding_attention", path, &c->rope_theta_local));
+  }
+  int period = g3 ? 6 : 2;
   MX_RETURN_IF_ERROR(get_int(root, "sliding_window_pattern", period, false, path, &period));
   mx_config_set_layer_period(c, period);
   json_t *types = json_object_get(root, "layer_types");
@@ -198,6 +223,16 @@ static mx_status_t read_gemma3(json_t *root, const char *path, mx_model_config_t
   }
   json_t *tie = json_object_get(root, "tie_word_embeddings");
   c->tied_embeddings = !tie || json_is_true(tie);
+  return NULL;
+}
+
+/* Phi-3's variants beyond the 4k-context models: partial rotary embeddings (Phi-4-mini) are refused by
+ * name; LongRoPE (the 128k models) is refused by read_rope. */
+static mx_status_t read_phi3(json_t *root, const char *path) {
+  json_t *v = json_object_get(root, "partial_rotary_factor");
+  if (v && !json_is_null(v) && !(json_is_number(v) && json_number_value(v) == 1.0))
+    return mx_status_make(MX_STAGE_IO, "use a Phi-3 model with full rotary embeddings (Phi-3-mini/medium 4k)",
+                          "%s: partial_rotary_factor %g is not supported", path, json_number_value(v));
   return NULL;
 }
 
@@ -221,17 +256,18 @@ mx_status_t mx_config_from_hf_json(const char *config_text, const char *generati
   if (!st) st = get_int(root, "max_position_embeddings", 2048, false, path, &c->max_position);
   if (!st) st = get_num(root, "rms_norm_eps", 1e-6f, path, &c->norm_eps);
   if (!st && c->family != MX_FAMILY_GEMMA3) st = read_rope(root, path, c);
+  if (!st && c->family == MX_FAMILY_PHI3) st = read_phi3(root, path);
   if (!st) st = get_int(root, "bos_token_id", -1, false, path, &c->bos_id);
   if (!st) {
     const char *act = json_string_value(json_object_get(root, "hidden_act"));
-    if (act && strcmp(act, "silu") != 0 && c->family != MX_FAMILY_GEMMA3)
+    if (act && strcmp(act, "silu") != 0 && !mx_config_is_gemma(c))
       st = mx_status_make(MX_STAGE_IO, REMEDY, "%s: hidden_act '%s' is not supported (silu is)", path, act);
     if (json_is_true(json_object_get(root, "attention_bias")) || json_is_true(json_object_get(root, "mlp_bias")))
       st = st ? st : mx_status_make(MX_STAGE_IO, REMEDY, "%s: attention or MLP biases are not supported", path);
   }
   if (!st) st = read_sliding_window(root, path, c);
   c->tied_embeddings = json_is_true(json_object_get(root, "tie_word_embeddings"));
-  if (!st && c->family == MX_FAMILY_GEMMA3) st = read_gemma3(root, path, c);
+  if (!st && mx_config_is_gemma(c)) st = read_gemma(root, path, c);
   read_eos(c, json_object_get(root, "eos_token_id"));
   json_decref(root);
   if (!st && generation_text) {
@@ -260,6 +296,8 @@ mx_status_t mx_config_validate(const mx_model_config_t *c, const char *path) {
       !(c->rope_factor >= 1 && c->rope_low_freq_factor > 0 && c->rope_high_freq_factor > c->rope_low_freq_factor &&
         c->rope_original_max_position > 0))
     return mx_status_make(MX_STAGE_IO, REMEDY, "%s: llama3 RoPE scaling parameters out of range", path);
+  if (!(c->attn_softcap >= 0 && c->final_softcap >= 0 && isfinite(c->attn_softcap) && isfinite(c->final_softcap)))
+    return mx_status_make(MX_STAGE_IO, REMEDY, "%s: logit soft-capping %g / %g out of range", path, c->attn_softcap, c->final_softcap);
   for (int i = 0; i < c->n_eos; i++)
     if (c->eos_ids[i] >= c->vocab) return mx_status_make(MX_STAGE_IO, REMEDY, "%s: EOS id %d is outside the vocabulary", path, c->eos_ids[i]);
   if (c->bos_id >= c->vocab) return mx_status_make(MX_STAGE_IO, REMEDY, "%s: BOS id %d is outside the vocabulary", path, c->bos_id);
@@ -274,13 +312,18 @@ void mx_config_describe(const mx_model_config_t *c, char *out, size_t cap) {
            c->rope_kind == MX_ROPE_LLAMA3 ? " (llama3 scaling)" : c->has_rope_freq_factors ? " (GGUF frequency factors)" : "", c->norm_eps,
            c->tied_embeddings ? ", tied embeddings" : "", c->qkv_bias ? ", q/k/v biases" : "",
            c->qk_norm ? ", q/k norms" : "", window);
-  if (c->family == MX_FAMILY_GEMMA3) {
+  size_t n = strlen(out);
+  if (mx_config_is_gemma(c)) {
     int full = 0;
     for (int l = 0; l < c->n_layers; l++) full += mx_config_layer_window(c, l) == 0;
-    size_t n = strlen(out);
     snprintf(out + n, cap > n ? cap - n : 0, " (%d of %d layers global, local theta %g), GELU, sandwich norms, embedding x %.4g", full,
-             c->n_layers, c->rope_theta_local, c->embed_scale);
+             c->n_layers, mx_config_layer_theta(c, 0), c->embed_scale);
+    n = strlen(out);
   }
+  if (c->attn_softcap > 0 || c->final_softcap > 0)
+    snprintf(out + n, cap > n ? cap - n : 0, ", soft-capping %g (attention) %g (logits)", c->attn_softcap, c->final_softcap);
+  n = strlen(out);
+  if (c->fused_projections) snprintf(out + n, cap > n ? cap - n : 0, ", fused qkv/gate_up (split at load)");
 }
 
 bool mx_config_is_eos(const mx_model_config_t *c, int32_t id) {

@@ -21,7 +21,10 @@ typedef enum {
   MX_FAMILY_QWEN2,     /* + Q/K/V biases */
   MX_FAMILY_QWEN3,     /* + RMSNorm of each query and key head before RoPE */
   MX_FAMILY_MISTRAL,   /* + sliding-window attention when the config sets one */
-  MX_FAMILY_GEMMA3,    /* + (1 + w) norms, sandwich norms, q/k norms, GELU, scaled embedding, local/global layers */
+  MX_FAMILY_GEMMA2,    /* + (1 + w) norms, sandwich norms, GELU, scaled embedding, alternating local/global layers,
+                        logit soft-capping */
+  MX_FAMILY_GEMMA3,    /* Gemma 2's layer without the soft-capping, + q/k norms, a local RoPE theta, 5 local : 1 global */
+  MX_FAMILY_PHI3,      /* Llama's layer with fused qkv_proj / gate_up_proj weights (split at load), + sliding window */
 } mx_family_t;
 
 typedef enum {
@@ -32,18 +35,21 @@ typedef enum {
 #define MX_MAX_LAYERS 1024
 
 typedef struct {
-  char arch[32]; /* the family's name: "llama", "qwen2", "qwen3", "mistral" */
+  char arch[32]; /* the family's name: "llama", "qwen2", "qwen3", "mistral", "gemma2", "gemma3_text", "phi3" */
   mx_family_t family;
   bool qkv_bias;      /* q/k/v projections carry a bias (Qwen2) */
   bool qk_norm;       /* per-head RMSNorm of queries and keys before RoPE (Qwen3) */
-  int sliding_window; /* a query sees the keys less than this many positions back; 0: all (Mistral) */
-  /* Gemma 3's switches (all zero elsewhere): */
+  int sliding_window; /* a query sees the keys less than this many positions back; 0: all (Mistral, Phi-3) */
+  bool fused_projections; /* the checkpoint stores Q/K/V as one qkv_proj and gate/up as one gate_up_proj (Phi-3) */
+  /* Gemma's switches (all zero elsewhere): */
   bool sandwich_norms;    /* norms after attention and after the MLP too (pre_feedforward_layernorm names the MLP's) */
   float norm_offset;      /* RMSNorm scales by (norm_offset + w): 1 for Gemma's HF weights, 0 for its GGUF (stored + 1) */
   float embed_scale;      /* embeddings times this (sqrt(dim) for Gemma); 0: not scaled */
   float attn_scale;       /* attention scores times this; 0: 1/sqrt(head_dim) */
   float rope_theta_local; /* RoPE theta of the sliding-window layers; 0: rope_theta */
   mx_act_t act;
+  float attn_softcap;  /* attention scores become cap * tanh(scores / cap) after scaling; 0: none (Gemma 2) */
+  float final_softcap; /* the same on the logits */
   uint8_t full_layers[MX_MAX_LAYERS / 8]; /* with a sliding window and a layer pattern: bit l set = layer l attends to all */
   bool layer_pattern;                     /* full_layers applies (else every layer has the window) */
   int n_layers, dim, n_heads, n_kv_heads, head_dim, ffn_dim, vocab, max_position;
@@ -68,6 +74,8 @@ MX_MUST_USE mx_status_t mx_config_from_hf_json(const char *config_text, const ch
 /* Sets the family and its switches from a model_type / GGUF architecture name (not NUL-terminated);
  * false for a family mlxcel does not run. */
 bool mx_config_set_family(const char *name, size_t len, mx_model_config_t *c);
+/* Gemma 2 or Gemma 3 (their shared switches). */
+bool mx_config_is_gemma(const mx_model_config_t *c);
 /* Range and consistency checks common to every source. */
 MX_MUST_USE mx_status_t mx_config_validate(const mx_model_config_t *c, const char *path);
 /* One-line summary for logs: "llama: 16 layers, dim 2048, 32/8 heads x 64, ffn 8192, vocab 128256". */

@@ -183,7 +183,7 @@ static mx_status_t gguf_config(const mx_gguf_t *g, const char *path, mx_model_co
   /* GGUF's architectures are HF's model_types for these families (Mistral GGUFs say "llama"). */
   if ((alen == 7 && !memcmp(arch, "mistral", 7)) || (alen == 11 && !memcmp(arch, "gemma3_text", 11)) ||
       !mx_config_set_family(arch, alen, c))
-    return mx_status_make(MX_STAGE_IO, "mlxcel runs the GGUF architectures llama, qwen2, qwen3 and gemma3 (docs/models.md)",
+    return mx_status_make(MX_STAGE_IO, "mlxcel runs the GGUF architectures llama, qwen2, qwen3, gemma2, gemma3 and phi3 (docs/models.md)",
                           "%s: architecture '%.*s' is not supported", path, (int)(alen > 40 ? 40 : alen), arch);
   uint32_t v;
   char key[96];
@@ -208,14 +208,19 @@ static mx_status_t gguf_config(const mx_gguf_t *g, const char *path, mx_model_co
   else if (mx_gguf_get_u32(g, ARCH_KEY("rope.dimension_count"), &v)) c->head_dim = (int)v;
   if (!mx_gguf_get_f32(g, ARCH_KEY("rope.freq_base"), &c->rope_theta)) c->rope_theta = 10000.0f;
   if (!mx_gguf_get_f32(g, ARCH_KEY("attention.layer_norm_rms_epsilon"), &c->norm_eps)) c->norm_eps = 1e-5f;
-  if (c->family == MX_FAMILY_GEMMA3) {
+  if (mx_config_is_gemma(c)) {
     /* llama.cpp's converter stores Gemma's norms as 1 + w (transformers subtracts the 1 again on load), keeps the
-     * local layers' RoPE theta (10000) and the layer pattern (every 6th global) in code, not in the file. */
+     * local layers' RoPE theta (10000) and the layer pattern (Gemma 3: every 6th global; Gemma 2: every 2nd) in code,
+     * not in the file; and query_pre_attn_scalar too: head_dim, but hidden / heads for Gemma 2 27B (46 layers). */
     c->norm_offset = 0.0f;
     c->embed_scale = sqrtf((float)c->dim);
-    c->attn_scale = 1.0f / sqrtf((float)c->head_dim);
-    if (mx_gguf_get_u32(g, ARCH_KEY("attention.sliding_window"), &v)) c->sliding_window = (int)v;
+    bool g2_27b = c->family == MX_FAMILY_GEMMA2 && c->n_layers == 46 && c->n_heads > 0;
+    c->attn_scale = 1.0f / sqrtf(g2_27b ? (float)c->dim / (float)c->n_heads : (float)c->head_dim);
+    mx_gguf_get_f32(g, ARCH_KEY("attn_logit_softcapping"), &c->attn_softcap);
+    mx_gguf_get_f32(g, ARCH_KEY("final_logit_softcapping"), &c->final_softcap);
   }
+  if (mx_config_is_gemma(c) || c->family == MX_FAMILY_PHI3)
+    if (mx_gguf_get_u32(g, ARCH_KEY("attention.sliding_window"), &v)) c->sliding_window = (int)v;
   const mx_gguf_kv_t *tokens = mx_gguf_find(g, "tokenizer.ggml.tokens");
   if (mx_gguf_get_u32(g, ARCH_KEY("vocab_size"), &v)) c->vocab = (int)v;
   else if (tokens && tokens->type == MX_GGUF_ARRAY) c->vocab = (int)tokens->arr_n;
@@ -240,6 +245,10 @@ static mx_status_t gguf_config(const mx_gguf_t *g, const char *path, mx_model_co
   }
 #undef ARCH_KEY
   MX_RETURN_IF_ERROR(mx_config_validate(c, path));
+  for (int i = 0; i < g->n_tensors; i++) /* Phi-3 128k's LongRoPE */
+    if (!strncmp(g->tensors[i].name, "rope_factors_", 13))
+      return mx_status_make(MX_STAGE_IO, "use a model with default or llama3 RoPE (Phi-3 4k, not 128k)",
+                            "%s: LongRoPE (tensor '%s') is not supported", path, g->tensors[i].name);
   return read_rope_freqs(g, path, c);
 }
 
@@ -251,10 +260,15 @@ static mx_status_t open_gguf(mx_model_t *m, const char *path) {
   return add_weights(m, m->gguf->tensors, m->gguf->n_tensors);
 }
 
-static const mx_weight_t *find_weight(const mx_model_t *m, const char *name) {
+static int find_index(const mx_model_t *m, const char *name) {
   for (int i = 0; i < m->n_weights; i++)
-    if (!strcmp(m->weights[i].name, name)) return &m->weights[i];
-  return NULL;
+    if (!strcmp(m->weights[i].name, name)) return i;
+  return -1;
+}
+
+static const mx_weight_t *find_weight(const mx_model_t *m, const char *name) {
+  int i = find_index(m, name);
+  return i < 0 ? NULL : &m->weights[i];
 }
 
 /* Looks a role's tensor up and checks it has the shape the configuration implies. */
@@ -287,6 +301,44 @@ static mx_status_t bind_spec(const mx_model_t *m, const mx_tensor_spec_t *t, int
   return bind(m, name, rank, d[0], d[1], out);
 }
 
+/* Splits one fused tensor of a layer (arch.h) into views of its parts' rows under the parts' own names,
+ * and retires the fused tensor (unnamed), since its GGUF name can be a part's too (ffn_up). A view of
+ * whole rows is a view of whole quantization blocks, so quantized files split as they are. */
+static mx_status_t split_fused(mx_model_t *m, const mx_fused_spec_t *fs, int layer) {
+  bool gguf = m->format == MX_MODEL_GGUF;
+  char name[MX_WEIGHT_NAME_MAX];
+  mx_weight_t parts[3];
+  int64_t rows = 0, d[2];
+  for (int p = 0; p < fs->n_parts; p++) {
+    const mx_tensor_spec_t *t = mx_arch_layer(fs->parts[p]);
+    mx_arch_shape(t, &m->config, d);
+    mx_arch_name(t, layer, gguf, parts[p].name, sizeof parts[p].name);
+    parts[p].shape[0] = d[0];
+    rows += d[0];
+  }
+  snprintf(name, sizeof name, gguf ? fs->gguf : fs->hf, layer);
+  int i = find_index(m, name);
+  const mx_weight_t *w;
+  MX_RETURN_IF_ERROR(bind(m, name, 2, rows, d[1], &w));
+  if (w->nbytes % (uint64_t)rows != 0)
+    return mx_status_make(MX_STAGE_IO, "the checkpoint is corrupt", "%s: tensor '%s' is not whole rows", m->path, name);
+  uint64_t row_bytes = w->nbytes / (uint64_t)rows, offset = 0;
+  for (int p = 0; p < fs->n_parts; p++) {
+    char part_name[MX_WEIGHT_NAME_MAX];
+    memcpy(part_name, parts[p].name, sizeof part_name);
+    int64_t part_rows = parts[p].shape[0];
+    parts[p] = *w;
+    memcpy(parts[p].name, part_name, sizeof part_name);
+    parts[p].shape[0] = part_rows;
+    parts[p].data = w->data + offset;
+    parts[p].file_offset = w->file_offset + offset;
+    parts[p].nbytes = (uint64_t)part_rows * row_bytes;
+    offset += parts[p].nbytes;
+  }
+  m->weights[i].name[0] = '\0';
+  return add_weights(m, parts, fs->n_parts);
+}
+
 static mx_status_t bind_roles(mx_model_t *m) {
   const mx_model_config_t *c = &m->config;
   bool gguf = m->format == MX_MODEL_GGUF;
@@ -294,6 +346,8 @@ static mx_status_t bind_roles(mx_model_t *m) {
   /* GGUF says "tied" by leaving output.weight out; HF by tie_word_embeddings. */
   mx_arch_name(mx_arch_global(MX_T_LM_HEAD), 0, gguf, name, sizeof name);
   if (gguf) m->config.tied_embeddings = find_weight(m, name) == NULL;
+  for (int l = 0; l < c->n_layers; l++)
+    for (int f = 0; f < mx_arch_fused_count(c); f++) MX_RETURN_IF_ERROR(split_fused(m, mx_arch_fused(f), l));
   for (int r = 0; r < MX_T_GLOBAL_COUNT; r++)
     if (mx_arch_global_present((mx_global_role_t)r, c))
       MX_RETURN_IF_ERROR(bind_spec(m, mx_arch_global((mx_global_role_t)r), 0, &m->globals[r]));

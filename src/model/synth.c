@@ -45,8 +45,19 @@ static void spec_tensor(synth_tensor_t *t, const mx_tensor_spec_t *spec, int lay
   t->is_norm = spec->is_norm;
 }
 
-/* The checkpoint's tensors (arch.h), in HF's order: the embedding, each layer, the final norm, the
- * LM head when it is not tied. */
+/* A fused tensor (arch.h) whole, as HF stores it: its parts' rows stacked. */
+static void fused_tensor(synth_tensor_t *t, const mx_fused_spec_t *fs, int layer, const mx_model_config_t *c) {
+  spec_tensor(t, mx_arch_layer(fs->parts[0]), layer, c);
+  snprintf(t->name, sizeof t->name, fs->hf, layer);
+  for (int p = 1; p < fs->n_parts; p++) {
+    int64_t d[2];
+    mx_arch_shape(mx_arch_layer(fs->parts[p]), c, d);
+    t->shape[0] += d[0];
+  }
+}
+
+/* The checkpoint's tensors (arch.h), in HF's order: the embedding, each layer (a fused tensor where its
+ * first part would be), the final norm, the LM head when it is not tied. */
 static int list_tensors(const mx_model_config_t *c, synth_tensor_t **out) {
   int n = MX_T_GLOBAL_COUNT + MX_T_LAYER_COUNT * c->n_layers, k = 0;
   synth_tensor_t *t = calloc((size_t)n, sizeof *t);
@@ -54,7 +65,11 @@ static int list_tensors(const mx_model_config_t *c, synth_tensor_t **out) {
   spec_tensor(&t[k++], mx_arch_global(MX_T_EMBED), 0, c);
   for (int l = 0; l < c->n_layers; l++)
     for (int r = 0; r < MX_T_LAYER_COUNT; r++)
-      if (mx_arch_layer_present((mx_layer_role_t)r, c)) spec_tensor(&t[k++], mx_arch_layer((mx_layer_role_t)r), l, c);
+      if (mx_arch_layer_present((mx_layer_role_t)r, c)) {
+        const mx_fused_spec_t *fs = mx_arch_fused_of((mx_layer_role_t)r, c);
+        if (!fs) spec_tensor(&t[k++], mx_arch_layer((mx_layer_role_t)r), l, c);
+        else if (fs->parts[0] == (mx_layer_role_t)r) fused_tensor(&t[k++], fs, l, c);
+      }
   spec_tensor(&t[k++], mx_arch_global(MX_T_FINAL_NORM), 0, c);
   if (mx_arch_global_present(MX_T_LM_HEAD, c)) spec_tensor(&t[k++], mx_arch_global(MX_T_LM_HEAD), 0, c);
   *out = t;
@@ -153,6 +168,15 @@ static const struct {
      "\"num_attention_heads\": 8, \"num_key_value_heads\": 2, \"head_dim\": 128, \"rms_norm_eps\": 1e-05, "
      "\"rope_theta\": 10000.0, \"max_position_embeddings\": 32768, \"sliding_window\": 32, \"hidden_act\": \"silu\", "
      "\"tie_word_embeddings\": false, " LLAMA3_VOCAB "\"architectures\": [\"MistralForCausalLM\"]}"},
+    /* Gemma 2 2B's heads at half its width (hidden 1152, ffn 4608), one local layer and one global, window 32; the
+     * attention soft-capping at 5, not 50, so that it bites on synthetic weights, whose raw scores reach about 7 (std 1.8);
+     * the logits' at 30 as released (they reach about 9; greedy ids cannot see it, the logprobs gate does) */
+    {"gemma2",
+     "{\"model_type\": \"gemma2\", \"num_hidden_layers\": 2, \"hidden_size\": 1152, \"intermediate_size\": 4608, "
+     "\"num_attention_heads\": 8, \"num_key_value_heads\": 4, \"head_dim\": 256, \"query_pre_attn_scalar\": 256, "
+     "\"rms_norm_eps\": 1e-06, \"rope_theta\": 10000.0, \"sliding_window\": 32, \"attn_logit_softcapping\": 5.0, "
+     "\"final_logit_softcapping\": 30.0, \"max_position_embeddings\": 8192, \"hidden_activation\": \"gelu_pytorch_tanh\", "
+     "\"tie_word_embeddings\": true, " LLAMA3_VOCAB "\"architectures\": [\"Gemma2ForCausalLM\"]}"},
     {"gemma3", /* Gemma 3 270M: one local layer and one global, the local window 32 */
      "{\"model_type\": \"gemma3_text\", \"num_hidden_layers\": 2, \"hidden_size\": 640, \"intermediate_size\": 2048, "
      "\"num_attention_heads\": 4, \"num_key_value_heads\": 1, \"head_dim\": 256, \"query_pre_attn_scalar\": 256, "
@@ -161,8 +185,14 @@ static const struct {
      "\"sliding_attention\": {\"rope_type\": \"default\", \"rope_theta\": 10000.0}}, \"max_position_embeddings\": 32768, "
      "\"hidden_activation\": \"gelu_pytorch_tanh\", \"tie_word_embeddings\": true, " LLAMA3_VOCAB
      "\"architectures\": [\"Gemma3ForCausalLM\"]}"},
+    {"phi3", /* Phi-3-mini-4k at a quarter width (hidden 768, 8 heads of 96, ffn 2048), window 32 */
+     "{\"model_type\": \"phi3\", \"num_hidden_layers\": 2, \"hidden_size\": 768, \"intermediate_size\": 2048, "
+     "\"num_attention_heads\": 8, \"num_key_value_heads\": 8, \"rms_norm_eps\": 1e-05, \"rope_theta\": 10000.0, "
+     "\"rope_scaling\": null, \"max_position_embeddings\": 4096, \"original_max_position_embeddings\": 4096, "
+     "\"sliding_window\": 32, \"hidden_act\": \"silu\", \"tie_word_embeddings\": false, " LLAMA3_VOCAB
+     "\"architectures\": [\"Phi3ForCausalLM\"]}"},
 };
-const char *const mx_synth_family_names = "llama, qwen2, qwen3, mistral, gemma3";
+const char *const mx_synth_family_names = "llama, qwen2, qwen3, mistral, gemma2, gemma3, phi3";
 
 const char *mx_synth_family_config(const char *family) {
   for (size_t i = 0; family && i < sizeof synth_families / sizeof synth_families[0]; i++)

@@ -212,7 +212,7 @@ expect_error "synth with neither --config nor --family" 2 usage "$BIN" synth --t
 grep -q 'exactly one of --config and --family' "$err" && ok "synth names the two sources" || bad "synth source error"
 expect_error "synth with both --config and --family" 2 usage "$BIN" synth --family qwen2 \
   --config "$SHARED/data/llama-3.2-1b/config.json" --tokenizer "$SHARED/data/llama3-tokenizer" -o "$tmpm/x"
-expect_error "synth with an unknown family" 2 usage "$BIN" synth --family gemma2 --tokenizer "$SHARED/data/llama3-tokenizer" -o "$tmpm/x"
+expect_error "synth with an unknown family" 2 usage "$BIN" synth --family phi2 --tokenizer "$SHARED/data/llama3-tokenizer" -o "$tmpm/x"
 [ ! -e "$tmpm/x" ] && ok "a refused synth leaves nothing behind" || bad "a refused synth wrote $tmpm/x"
 expect_error "synth with a bad dtype" 2 usage "$BIN" synth --config "$SHARED/data/llama-3.2-1b/config.json" \
   --tokenizer "$SHARED/data/llama3-tokenizer" -o "$tmpm/x" --dtype f8

@@ -6,12 +6,13 @@ mix, and the HF directory of the weights that GGUF dequantizes to: the oracle's 
 
 SYNTH_DIR is an f32 checkpoint from `mlxcel synth` (config.json, model.safetensors, the Llama 3
 tokenizer). OUT.gguf gets:
-  * the architecture's metadata under llama.cpp's key names (llama, qwen2, qwen3, gemma3);
+  * the architecture's metadata under llama.cpp's key names (llama, qwen2, qwen3, gemma2, gemma3, phi3);
   * each matrix quantized as a Q4_K_M file has it: Q6_K for the embedding, attn_v and ffn_down, Q4_K
     for the others; a matrix whose rows are not whole 256-value super-blocks gets Q5_0 (or Q8_0),
     as llama.cpp falls back; vectors stay F32;
   * llama.cpp's conventions: Llama's attn_q/attn_k rows permuted for interleaved-pair RoPE, Llama 3.1+
-    RoPE scaling as rope_freqs.weight (one divisor per frequency), Gemma's norms stored as 1 + w;
+    RoPE scaling as rope_freqs.weight (one divisor per frequency), Gemma's norms stored as 1 + w,
+    Phi-3's fused tensors kept fused (attn_qkv, and ffn_up holding gate then up);
   * the tokenizer (tokenizer.ggml.*: byte-level BPE, pre-tokenizer llama-bpe, the merges, the added
     tokens as control tokens, the chat template).
 ORACLE_DIR (when given: making fixtures, not checking against them) is SYNTH_DIR with model.safetensors replaced by every tensor as the GGUF holds it,
@@ -34,7 +35,9 @@ from gguf import GGMLQuantizationType as Q
 from gguf import GGUFWriter, quants
 from safetensors.numpy import load_file, save_file
 
-ARCH = {"llama": "llama", "mistral": "llama", "qwen2": "qwen2", "qwen3": "qwen3", "gemma3_text": "gemma3"}
+ARCH = {"llama": "llama", "mistral": "llama", "qwen2": "qwen2", "qwen3": "qwen3", "gemma2": "gemma2",
+        "gemma3_text": "gemma3", "phi3": "phi3"}
+GEMMA = ("gemma2", "gemma3")
 
 # HF name (layer {}) -> GGUF name; the per-family extras are only present when the checkpoint has them.
 GLOBAL = {"model.embed_tokens.weight": "token_embd.weight", "model.norm.weight": "output_norm.weight",
@@ -44,7 +47,7 @@ LAYER = {
     "self_attn.v_proj": "attn_v", "self_attn.o_proj": "attn_output", "mlp.gate_proj": "ffn_gate",
     "mlp.up_proj": "ffn_up", "mlp.down_proj": "ffn_down", "self_attn.q_norm": "attn_q_norm",
     "self_attn.k_norm": "attn_k_norm", "pre_feedforward_layernorm": "ffn_norm",
-    "post_feedforward_layernorm": "post_ffw_norm",
+    "post_feedforward_layernorm": "post_ffw_norm", "self_attn.qkv_proj": "attn_qkv", "mlp.gate_up_proj": "ffn_up",
 }
 
 
@@ -54,7 +57,7 @@ def gguf_name(hf, arch):
     parts = hf.split(".")  # model.layers.N.<module...>.<weight|bias>
     layer, module, kind = parts[2], ".".join(parts[3:-1]), parts[-1]
     if module == "post_attention_layernorm":  # Llama's is the MLP's input norm; Gemma's follows attention
-        base = "post_attention_norm" if arch == "gemma3" else "ffn_norm"
+        base = "post_attention_norm" if arch in GEMMA else "ffn_norm"
     else:
         base = LAYER[module]
     return f"blk.{layer}.{base}.{kind}"
@@ -215,9 +218,9 @@ def write_oracle(args, cfg, arch, oracle):
     for f in os.listdir(args.hf):
         if f not in ("model.safetensors", "config.json"):
             shutil.copy(os.path.join(args.hf, f), os.path.join(args.oracle_dir, f))
-    if arch == "gemma3":
-        # A Gemma 3 GGUF cannot say which layers are global: llama.cpp and transformers (reading a GGUF)
-        # both take every 6th. The oracle runs the model the GGUF describes.
+    if arch in GEMMA:
+        # A Gemma GGUF cannot say which layers are global: llama.cpp and transformers (reading a GGUF)
+        # both take every 6th (Gemma 3) or every 2nd (Gemma 2). The oracle runs the model the GGUF describes.
         cfg.pop("layer_types", None)
         cfg.pop("sliding_window_pattern", None)
     json.dump(cfg, open(os.path.join(args.oracle_dir, "config.json"), "w"), indent=2)
@@ -249,7 +252,11 @@ def main():
     theta = cfg.get("rope_theta") or (cfg.get("rope_parameters") or {}).get("rope_theta") or 10000.0
     if arch == "gemma3":
         theta = cfg["rope_parameters"]["full_attention"]["rope_theta"]
+    if arch in GEMMA + ("phi3",) and cfg.get("sliding_window"):
         w.add_sliding_window(cfg["sliding_window"])
+    if arch == "gemma2":
+        w.add_attn_logit_softcapping(cfg["attn_logit_softcapping"])
+        w.add_final_logit_softcapping(cfg["final_logit_softcapping"])
     w.add_rope_freq_base(theta)
     w.add_layer_norm_rms_eps(cfg.get("rms_norm_eps", 1e-6))
     w.add_vocab_size(cfg["vocab_size"])
@@ -259,7 +266,7 @@ def main():
     for name in sorted(weights, key=lambda s: (s.count("layers"), s)):
         x = weights[name].astype(np.float32)
         gname = gguf_name(name, arch)
-        if arch == "gemma3" and name.endswith("norm.weight"):
+        if arch in GEMMA and name.endswith("norm.weight"):
             x = x + np.float32(1.0)  # llama.cpp stores Gemma's norms as 1 + w
         if arch == "llama" and (".q_proj." in name or ".k_proj." in name):
             x = permute_rows(x, heads if ".q_proj." in name else kv)
@@ -273,7 +280,7 @@ def main():
             if not args.oracle_dir:
                 continue
             back = quants.dequantize(packed, qtype).reshape(x.shape).astype(np.float32)
-        if arch == "gemma3" and name.endswith("norm.weight"):
+        if arch in GEMMA and name.endswith("norm.weight"):
             back = back - np.float32(1.0)  # HF adds the 1 itself (transformers does the same on a GGUF)
         if arch == "llama" and (".q_proj." in name or ".k_proj." in name):
             back = unpermute_rows(back, heads if ".q_proj." in name else kv)

@@ -37,7 +37,7 @@ gemma=$(scripts/fetch-model.sh gemma3)
   --prompts tests/oracle/prompts.json --set gemma3 --steps 64 -o "$out/gemma3.json"
 "$py" tests/oracle/hf_trajectory.py --dir "$(dirname "$gemma")" --gguf "$(basename "$gemma")" \
   --prompts tests/oracle/prompts.json --set gemma3-long --steps 32 -o "$out/gemma3-long.json"
-for fam in llama qwen2 qwen3 gemma3; do
+for fam in llama qwen2 qwen3 gemma2 gemma3 phi3; do
   dir=build/oracle/$fam-synth
   [ -f "$dir/model.safetensors" ] || build/mlxcel synth --family "$fam" --tokenizer "$shared/data/llama3-tokenizer" \
     -o "$dir" --seed 0 --dtype f32
@@ -45,19 +45,21 @@ for fam in llama qwen2 qwen3 gemma3; do
   "$py" tests/oracle/hf_trajectory.py --dir "build/oracle/$fam-synth-gguf-oracle" --prompts tests/oracle/prompts.json \
     --set llama32-1b-synth --steps 64 -o "$out/$fam-synth-gguf.json"
 done
-for fam in qwen2 qwen3 mistral gemma3; do
+for fam in qwen2 qwen3 mistral gemma2 gemma3 phi3; do
   dir=build/oracle/$fam-synth
   [ -f "$dir/model.safetensors" ] || build/mlxcel synth --family "$fam" --tokenizer "$shared/data/llama3-tokenizer" \
     -o "$dir" --seed 0 --dtype f32
   "$py" tests/oracle/hf_trajectory.py --dir "$dir" --prompts tests/oracle/prompts.json --set llama32-1b-synth \
     --steps 64 -o "$out/$fam-synth.json"
 done
+"$py" tests/oracle/hf_logprobs.py --dir build/oracle/gemma2-synth --steps 16 -o "$out/gemma2-synth-logprobs.json"
 "$py" - "$out" <<'PY'
 import json, sys
 bad = 0
 for name in ("smollm2", "smollm2-long", "llama32-1b-synth", "llama32-1b-synth-long", "llama32-1b-q4grid",
-             "qwen2-synth", "qwen3-synth", "mistral-synth", "gemma3-synth", "gemma3", "gemma3-long",
-             "llama-synth-gguf", "qwen2-synth-gguf", "qwen3-synth-gguf", "gemma3-synth-gguf"):
+             "qwen2-synth", "qwen3-synth", "mistral-synth", "gemma2-synth", "gemma3-synth", "phi3-synth", "gemma3",
+             "gemma3-long", "llama-synth-gguf", "qwen2-synth-gguf", "qwen3-synth-gguf", "gemma2-synth-gguf",
+             "gemma3-synth-gguf", "phi3-synth-gguf"):
     old = json.load(open(f"tests/oracle/fixtures/{name}.json"))["prompts"]
     new = json.load(open(f"{sys.argv[1]}/{name}.json"))["prompts"]
     for o, n in zip(old, new):

@@ -59,7 +59,8 @@ typedef struct {
 } gw_tensor_t;
 
 /* The same for another GGUF architecture: "qwen2" adds the Q/K/V biases, "qwen3" the Q/K norms, "gemma3"
- * those and the norms after attention and after the MLP. */
+ * those and the norms after attention and after the MLP, "gemma2" those norms only; "phi3" fuses Q/K/V
+ * into attn_qkv and gate/up into ffn_up, as llama.cpp's converter does. */
 static inline uint8_t *gw_tiny_model(const char *arch, size_t *size) {
   enum { DIM = 64, HEADS = 2, KV = 1, HD = 32, FFN = 128, VOCAB = 258 };
   gw_tensor_t ts[16] = {
@@ -71,6 +72,14 @@ static inline uint8_t *gw_tiny_model(const char *arch, size_t *size) {
       {"blk.0.ffn_down.weight", 2, {FFN, DIM}, 0, MX_W_F32},
   };
   int nt = 11;
+  if (!strcmp(arch, "phi3")) { /* attn_qkv in place of attn_q/k/v, ffn_up twice as tall in place of ffn_gate */
+    ts[3] = (gw_tensor_t){"blk.0.attn_qkv.weight", 2, {DIM, (HEADS + 2 * KV) * HD}, 3, MX_W_Q4_1};
+    ts[4] = ts[6];
+    ts[5] = ts[7];
+    ts[6] = (gw_tensor_t){"blk.0.ffn_up.weight", 2, {DIM, 2 * FFN}, 0, MX_W_F32};
+    ts[7] = ts[10];
+    nt = 8;
+  }
   if (!strcmp(arch, "qwen2")) {
     ts[nt++] = (gw_tensor_t){"blk.0.attn_q.bias", 1, {HEADS * HD, 1}, 0, MX_W_F32};
     ts[nt++] = (gw_tensor_t){"blk.0.attn_k.bias", 1, {KV * HD, 1}, 0, MX_W_F32};
@@ -79,7 +88,7 @@ static inline uint8_t *gw_tiny_model(const char *arch, size_t *size) {
     ts[nt++] = (gw_tensor_t){"blk.0.attn_q_norm.weight", 1, {HD, 1}, 0, MX_W_F32};
     ts[nt++] = (gw_tensor_t){"blk.0.attn_k_norm.weight", 1, {HD, 1}, 0, MX_W_F32};
   }
-  if (!strcmp(arch, "gemma3")) {
+  if (!strcmp(arch, "gemma3") || !strcmp(arch, "gemma2")) {
     ts[nt++] = (gw_tensor_t){"blk.0.post_attention_norm.weight", 1, {DIM, 1}, 0, MX_W_F32};
     ts[nt++] = (gw_tensor_t){"blk.0.post_ffw_norm.weight", 1, {DIM, 1}, 0, MX_W_F32};
   }

@@ -219,9 +219,9 @@ static void config_shape_mismatch_is_refused(void **state) {
                       "\"num_attention_heads\":4,\"num_key_value_heads\":2,\"vocab_size\":258}";
   write_file(cfg, fewer, strlen(fewer));
   assert_status(mx_model_open(out, &m), MX_STAGE_IO, "beyond its 1 layers");
-  const char *other = "{\"model_type\":\"gemma2\"}";
+  const char *other = "{\"model_type\":\"phi2\"}";
   write_file(cfg, other, strlen(other));
-  assert_status(mx_model_open(out, &m), MX_STAGE_IO, "model_type 'gemma2' is not supported");
+  assert_status(mx_model_open(out, &m), MX_STAGE_IO, "model_type 'phi2' is not supported");
   /* A Qwen2 config over these (bias-free) weights: the first bias is named as missing. */
   const char *qwen2 = "{\"model_type\":\"qwen2\",\"hidden_size\":64,\"intermediate_size\":128,\"num_hidden_layers\":2,"
                       "\"num_attention_heads\":4,\"num_key_value_heads\":2,\"vocab_size\":258}";
@@ -308,7 +308,7 @@ static void gemma3_config_from_hf(void **state) {
   snprintf(text, sizeof text, "%s,\"sliding_window_pattern\":2,\"rope_theta\":500000.0,\"rope_local_base_freq\":5000.0}", base);
   assert_ok(mx_config_from_hf_json(text, NULL, "config.json", &c));
   for (int l = 0; l < 4; l++) assert_true(mx_config_layer_theta(&c, l) == (l % 2 ? 500000.0f : 5000.0f));
-  const char *refused[][2] = {{",\"final_logit_softcapping\":30.0}", "final_logit_softcapping"},
+  const char *refused[][2] = {{",\"use_bidirectional_attention\":true}", "use_bidirectional_attention"},
                               {",\"rope_scaling\":{\"rope_type\":\"linear\",\"factor\":8.0}}", "rope_scaling"},
                               {",\"layer_types\":[\"chunked_attention\"]}", "layer_types[0]"}};
   for (int i = 0; i < 3; i++) {
@@ -318,12 +318,51 @@ static void gemma3_config_from_hf(void **state) {
   assert_status(mx_config_from_hf_json("{\"model_type\":\"gemma3\"}", NULL, "config.json", &c), MX_STAGE_IO, "multimodal");
 }
 
-/* GGUF architectures qwen2, qwen3 and gemma3: their metadata prefix, their extra tensors, and HF's Q/K
- * row order (llama.cpp permutes Llama's rows only). */
+/* Gemma 2: soft-capping (transformers' defaults, a value, null for none), the alternating layers, one
+ * RoPE theta; Phi-3: fused projections, the window on every layer, its variants refused by name. */
+static void gemma2_and_phi3_configs_from_hf(void **state) {
+  (void)state;
+  const char *g2 = "{\"model_type\":\"gemma2\",\"hidden_size\":1152,\"intermediate_size\":4608,\"num_hidden_layers\":4,"
+                   "\"num_attention_heads\":8,\"num_key_value_heads\":4,\"head_dim\":256,\"vocab_size\":1000,\"sliding_window\":32";
+  char text[1024];
+  mx_model_config_t c;
+  snprintf(text, sizeof text, "%s}", g2);
+  assert_ok(mx_config_from_hf_json(text, NULL, "config.json", &c));
+  assert_true(c.family == MX_FAMILY_GEMMA2 && !c.qk_norm && c.sandwich_norms && c.tied_embeddings && c.norm_offset == 1.0f);
+  assert_true(c.attn_softcap == 50.0f && c.final_softcap == 30.0f && c.attn_scale == 1.0f / 16.0f && c.rope_theta == 10000.0f);
+  for (int l = 0; l < 4; l++) {
+    assert_int_equal(mx_config_layer_window(&c, l), l % 2 ? 0 : 32);
+    assert_true(mx_config_layer_theta(&c, l) == 10000.0f);
+  }
+  snprintf(text, sizeof text, "%s,\"attn_logit_softcapping\":null,\"final_logit_softcapping\":20.5,\"rope_theta\":20000.0}", g2);
+  assert_ok(mx_config_from_hf_json(text, NULL, "config.json", &c));
+  assert_true(c.attn_softcap == 0.0f && c.final_softcap == 20.5f && mx_config_layer_theta(&c, 0) == 20000.0f);
+  snprintf(text, sizeof text, "%s,\"final_logit_softcapping\":-1}", g2);
+  assert_status(mx_config_from_hf_json(text, NULL, "config.json", &c), MX_STAGE_IO, "final_logit_softcapping");
+
+  const char *phi = "{\"model_type\":\"phi3\",\"hidden_size\":768,\"intermediate_size\":2048,\"num_hidden_layers\":2,"
+                    "\"num_attention_heads\":8,\"vocab_size\":1000,\"sliding_window\":2047";
+  snprintf(text, sizeof text, "%s,\"rope_scaling\":null}", phi);
+  assert_ok(mx_config_from_hf_json(text, NULL, "config.json", &c));
+  assert_true(c.family == MX_FAMILY_PHI3 && c.fused_projections && c.head_dim == 96 && c.n_kv_heads == 8);
+  assert_int_equal(mx_config_layer_window(&c, 1), 2047);
+  assert_int_equal(mx_arch_fused_count(&c), 2);
+  assert_ptr_equal(mx_arch_fused_of(MX_T_UP, &c), mx_arch_fused(1));
+  assert_null(mx_arch_fused_of(MX_T_O, &c));
+  const char *refused[][2] = {{",\"partial_rotary_factor\":0.75}", "partial_rotary_factor"},
+                              {",\"rope_scaling\":{\"type\":\"longrope\",\"long_factor\":[1],\"short_factor\":[1]}}", "longrope"}};
+  for (int i = 0; i < 2; i++) {
+    snprintf(text, sizeof text, "%s%s", phi, refused[i][0]);
+    assert_status(mx_config_from_hf_json(text, NULL, "config.json", &c), MX_STAGE_IO, refused[i][1]);
+  }
+}
+
+/* GGUF architectures qwen2, qwen3, gemma3, gemma2 and phi3: their metadata prefix, their extra tensors,
+ * HF's Q/K row order (llama.cpp permutes Llama's rows only), Phi-3's fused tensors split into views. */
 static void gguf_qwen_architectures_open(void **state) {
   (void)state;
-  const char *archs[] = {"llama", "qwen2", "qwen3", "gemma3", "gemma2"};
-  for (int a = 0; a < 5; a++) {
+  const char *archs[] = {"llama", "qwen2", "qwen3", "gemma3", "phi2", "gemma2", "phi3"};
+  for (int a = 0; a < 7; a++) {
     size_t n;
     uint8_t *b = gw_tiny_model(archs[a], &n);
     char path[] = "/tmp/mlxcel-test-tiny-XXXXXX";
@@ -334,7 +373,7 @@ static void gguf_qwen_architectures_open(void **state) {
     free(b);
     mx_model_t *m = NULL;
     if (a == 4) {
-      assert_status(mx_model_open(path, &m), MX_STAGE_IO, "architecture 'gemma2' is not supported");
+      assert_status(mx_model_open(path, &m), MX_STAGE_IO, "architecture 'phi2' is not supported");
     } else {
       assert_ok(mx_model_open(path, &m));
       const mx_model_config_t *c = mx_model_config(m);
@@ -344,14 +383,26 @@ static void gguf_qwen_architectures_open(void **state) {
       assert_int_equal(mx_model_qk_interleaved(m), a == 0);
       assert_int_equal(mx_model_layer(m, 0, MX_T_K_BIAS) != NULL, a == 1);
       assert_int_equal(mx_model_layer(m, 0, MX_T_Q_NORM) != NULL, a == 2 || a == 3);
-      /* Gemma 3: the norms after attention and the MLP; ffn_norm is the MLP's input norm; llama.cpp
+      /* Gemma: the norms after attention and the MLP; ffn_norm is the MLP's input norm; llama.cpp
        * stored its norms as 1 + w, so no offset; the embedding scaled by sqrt(dim). */
-      assert_int_equal(mx_model_layer(m, 0, MX_T_POST_FFN_NORM) != NULL, a == 3);
-      assert_int_equal(mx_model_layer(m, 0, MX_T_PRE_FFN_NORM) != NULL, a == 3);
-      assert_int_equal(mx_model_layer(m, 0, MX_T_FFN_NORM) != NULL, a != 3);
-      if (a == 3) {
+      bool gemma = a == 3 || a == 5;
+      assert_int_equal(mx_model_layer(m, 0, MX_T_POST_FFN_NORM) != NULL, gemma);
+      assert_int_equal(mx_model_layer(m, 0, MX_T_PRE_FFN_NORM) != NULL, gemma);
+      assert_int_equal(mx_model_layer(m, 0, MX_T_FFN_NORM) != NULL, !gemma);
+      if (gemma) {
         assert_true(c->norm_offset == 0.0f && c->embed_scale == 8.0f && c->act == MX_ACT_GELU_TANH);
         assert_int_equal(mx_config_layer_window(c, 0), 4096); /* no window in the file: transformers' default */
+        /* Gemma 2: every second layer global, soft-capping at transformers' defaults (none in the file) */
+        assert_int_equal(mx_config_layer_window(c, 1), a == 5 ? 0 : 4096);
+        assert_true(c->attn_softcap == (a == 5 ? 50.0f : 0.0f) && c->final_softcap == (a == 5 ? 30.0f : 0.0f));
+      }
+      if (a == 6) { /* Phi-3: views of attn_qkv's rows (Q4_1: 20 bytes per 32 values) and of ffn_up's halves */
+        const mx_weight_t *q = mx_model_layer(m, 0, MX_T_Q), *k = mx_model_layer(m, 0, MX_T_K), *v = mx_model_layer(m, 0, MX_T_V);
+        assert_true(q->shape[0] == 64 && k->shape[0] == 32 && v->shape[0] == 32 && q->type == MX_W_Q4_1);
+        assert_true(q->nbytes == 64 * 2 * 20 && k->data == q->data + q->nbytes && v->data == k->data + k->nbytes);
+        const mx_weight_t *gate = mx_model_layer(m, 0, MX_T_GATE), *up = mx_model_layer(m, 0, MX_T_UP);
+        assert_true(gate->shape[0] == 128 && up->shape[0] == 128 && up->data == gate->data + 128 * 64 * 4);
+        assert_string_equal(up->name, "blk.0.ffn_up.weight");
       }
       mx_model_close(m);
     }
@@ -419,6 +470,7 @@ int main(void) {
       cmocka_unit_test(gguf_model_opens_with_tied_embeddings),
       cmocka_unit_test(families_bind_their_roles),
       cmocka_unit_test(gemma3_config_from_hf),
+      cmocka_unit_test(gemma2_and_phi3_configs_from_hf),
       cmocka_unit_test(gguf_qwen_architectures_open),
       cmocka_unit_test(dequantization_matches_block_formulas),
   };
