@@ -124,6 +124,22 @@ GEMMA=$(scripts/fetch-model.sh gemma3) || { echo "cannot fetch Gemma 3 270M"; ex
 "$PY" tests/oracle/gguf_hf_tokenizer.py "$GEMMA" "$oracle/gemma3-tok" >&2
 run_suite "oracle: Gemma 3 GGUF SentencePiece tokenizer vs transformers' GGUF conversion" "$PY" tests/oracle/tokenizer_parity.py \
   --model "$GEMMA" --hf-tokenizer "$oracle/gemma3-tok" --corpus "$oracle/corpus.jsonl" --mlxcel "$build/mlxcel"
+# The SentencePiece spellings of tokenizer.json, read by the HF loader (docs/tokenizer.md): the file
+# transformers writes for Gemma, and Gemma's vocabulary as transformers converts a Llama's (Metaspace with
+# the prefix space on the first segment, a Strip decoder) and a Llama 2 / Phi-3 one (Prepend + Replace);
+# and the same vocabulary as a GGUF of architecture llama / phi3 (merges ranked by the scores).
+run_suite "oracle: Gemma tokenizer.json (SentencePiece BPE, HF loader) vs HF tokenizers" "$PY" tests/oracle/tokenizer_parity.py \
+  --model "$oracle/gemma3-tok" --hf-tokenizer "$oracle/gemma3-tok" --corpus "$oracle/corpus.jsonl" --mlxcel "$build/mlxcel"
+for style in llama phi3; do
+  "$PY" tests/oracle/gguf_hf_tokenizer.py "$GEMMA" "$oracle/spm-$style-tok" --as "$style" >&2
+  for special in 1 0; do
+    for file in "" /tokenizer.gguf; do
+      run_suite "oracle: SentencePiece ${file:-tokenizer.json}, $style style (Gemma's vocabulary), add_special_tokens=$special vs HF tokenizers" \
+        "$PY" tests/oracle/tokenizer_parity.py --model "$oracle/spm-$style-tok$file" --hf-tokenizer "$oracle/spm-$style-tok" \
+        --corpus "$oracle/corpus.jsonl" --mlxcel "$build/mlxcel" --add-special-tokens "$special"
+    done
+  done
+done
 run_suite "oracle: Llama 3 tokenizer without BOS" "$PY" tests/oracle/tokenizer_parity.py --model "$LLAMA3" \
   --hf-tokenizer "$LLAMA3" --corpus "$oracle/corpus.jsonl" --mlxcel "$build/mlxcel" --add-special-tokens 0
 run_suite "oracle: Llama 3 chat template vs transformers" "$PY" tests/oracle/chat_template_parity.py --model "$LLAMA3" \

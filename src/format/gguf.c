@@ -334,6 +334,19 @@ bool mx_gguf_get_str_array(const mx_gguf_t *g, const char *key, const char ***st
   return true;
 }
 
+bool mx_gguf_get_f32_array(const mx_gguf_t *g, const char *key, float **vals, uint64_t *n) {
+  const mx_gguf_kv_t *kv = mx_gguf_find(g, key);
+  if (!kv || kv->type != MX_GGUF_ARRAY || kv->arr_type != MX_GGUF_F32) return false;
+  *vals = malloc((kv->arr_n + 1) * sizeof **vals);
+  if (!*vals) return false;
+  for (uint64_t i = 0; i < kv->arr_n; i++) {
+    uint32_t b = (uint32_t)le(kv->value + 4 * i, 4);
+    memcpy(&(*vals)[i], &b, 4);
+  }
+  *n = kv->arr_n;
+  return true;
+}
+
 bool mx_gguf_get_i32_array(const mx_gguf_t *g, const char *key, int32_t **vals, uint64_t *n) {
   const mx_gguf_kv_t *kv = mx_gguf_find(g, key);
   if (!kv || kv->type != MX_GGUF_ARRAY || (kv->arr_type != MX_GGUF_I32 && kv->arr_type != MX_GGUF_U32)) return false;

@@ -50,5 +50,7 @@ bool mx_gguf_get_str(const mx_gguf_t *g, const char *key, const char **s, size_t
 bool mx_gguf_get_str_array(const mx_gguf_t *g, const char *key, const char ***strs, size_t **lens, uint64_t *n);
 /* Arrays of 32-bit integers (i32 or u32), copied out into a malloc'd array. */
 bool mx_gguf_get_i32_array(const mx_gguf_t *g, const char *key, int32_t **vals, uint64_t *n);
+/* Arrays of f32, copied out into a malloc'd array. */
+bool mx_gguf_get_f32_array(const mx_gguf_t *g, const char *key, float **vals, uint64_t *n);
 
 #endif

@@ -317,23 +317,39 @@ static const mx_added_token_t *find_added(const mx_tokenizer_t *t, const char *t
 
 static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
-/* SentencePiece's normalizer: every space becomes U+2581, the one piece BPE then runs on. */
-static mx_status_t encode_spm(const mx_tokenizer_t *t, const char *text, size_t len, bpe_scratch_t *s, mx_ids_t *out) {
-  char *norm = malloc(3 * len + 1);
+#define SPACE_MARK "\xe2\x96\x81" /* U+2581 */
+
+/* SentencePiece: every space of a segment (text between added tokens; `first`: at the text's start)
+ * becomes U+2581, with one in front as the tokenizer's prefix scheme says; BPE then runs on the whole
+ * segment, or (Metaspace split) on each piece that a U+2581 starts. */
+static mx_status_t encode_spm(const mx_tokenizer_t *t, const char *text, size_t len, bool first, bpe_scratch_t *s, mx_ids_t *out) {
+  char *norm = malloc(3 * len + 4);
   if (!norm) return mx_status_oom();
   size_t n = 0;
+  bool prefix = t->spm_prefix == MX_SPM_PREFIX_PREPEND ||
+                ((t->spm_prefix == MX_SPM_PREFIX_ALWAYS || (t->spm_prefix == MX_SPM_PREFIX_FIRST && first)) && text[0] != ' ');
+  if (prefix) memcpy(norm, SPACE_MARK, 3), n = 3;
   for (size_t i = 0; i < len; i++) {
-    if (text[i] == ' ') memcpy(norm + n, "\xe2\x96\x81", 3), n += 3;
+    if (text[i] == ' ') memcpy(norm + n, SPACE_MARK, 3), n += 3;
     else norm[n++] = text[i];
   }
-  bool ok = bpe_piece(t, norm, n, s, out);
+  bool ok = true;
+  for (size_t a = 0, b; ok && a < n; a = b) {
+    b = n;
+    for (size_t i = a + 1; t->spm_split && i + 3 <= n; i++)
+      if (!memcmp(norm + i, SPACE_MARK, 3)) {
+        b = i;
+        break;
+      }
+    ok = bpe_piece(t, norm + a, b - a, s, out);
+  }
   free(norm);
   return ok ? NULL : mx_status_make(MX_STAGE_OOM, NULL, "out of memory while tokenizing");
 }
 
-static mx_status_t encode_plain(const mx_tokenizer_t *t, const char *text, size_t len, bpe_scratch_t *s, mx_ids_t *out) {
+static mx_status_t encode_plain(const mx_tokenizer_t *t, const char *text, size_t len, bool first, bpe_scratch_t *s, mx_ids_t *out) {
   if (len == 0) return NULL;
-  if (t->spm) return encode_spm(t, text, len, s, out);
+  if (t->spm) return encode_spm(t, text, len, first, s, out);
   size_t *spans = NULL, n = 0, cap = 0;
   MX_RETURN_IF_ERROR(mx_pretokenize(t, text, len, &spans, &n, &cap));
   bool ok = true;
@@ -360,7 +376,7 @@ mx_status_t mx_tokenizer_encode(const mx_tokenizer_t *t, const char *text, size_
       while (seg_end > pos && is_space(text[seg_end - 1])) seg_end--;
     if (a && a->rstrip)
       while (end < len && is_space(text[end])) end++;
-    st = encode_plain(t, text + pos, seg_end - pos, &s, out);
+    st = encode_plain(t, text + pos, seg_end - pos, pos == 0, &s, out);
     if (!st && a && !mx_ids_push(out, a->id)) st = mx_status_oom();
     pos = end;
   }
@@ -391,7 +407,8 @@ mx_status_t mx_tokenizer_decode(const mx_tokenizer_t *t, const int32_t *ids, siz
     if (skip_special && t->is_special[ids[i]]) continue;
     mx_strbuf_append(&raw, t->tok_bytes[ids[i]], t->tok_len[ids[i]]);
   }
-  mx_utf8_append_lossy(out, (const uint8_t *)raw.data, raw.len);
+  size_t skip = t->strip_leading_space && raw.len > 0 && raw.data[0] == ' '; /* HF's Strip decoder */
+  mx_utf8_append_lossy(out, (const uint8_t *)raw.data + skip, raw.len - skip);
   bool failed = raw.failed || out->failed;
   mx_strbuf_free(&raw);
   return failed ? mx_status_make(MX_STAGE_OOM, NULL, "out of memory while decoding") : NULL;
@@ -408,6 +425,11 @@ mx_status_t mx_detok_stream_push(const mx_tokenizer_t *t, mx_detok_stream_t *s, 
   if (!buf) return mx_status_oom();
   memcpy(buf, s->pending, (size_t)s->n_pending);
   memcpy(buf + s->n_pending, t->tok_bytes[id], t->tok_len[id]);
+  size_t skip = 0; /* the decoder's leading space, once (mx_tokenizer_decode's rule) */
+  if (n > 0 && !s->begun) {
+    s->begun = true;
+    skip = t->strip_leading_space && buf[0] == ' ';
+  }
   /* Emit everything but a trailing sequence that more bytes could still complete. */
   size_t keep_from = n;
   for (size_t back = 1; back <= 3 && back <= n; back++) {
@@ -419,7 +441,7 @@ mx_status_t mx_detok_stream_push(const mx_tokenizer_t *t, mx_detok_stream_t *s, 
     if (buf[i] >= 0xC0 && !mx_utf8_next(buf + i, n - i, &cp, &bad, &trunc) && trunc && (size_t)bad == back) keep_from = i;
     break;
   }
-  mx_utf8_append_lossy(out, buf, keep_from);
+  mx_utf8_append_lossy(out, buf + skip, keep_from - skip);
   s->n_pending = (int)(n - keep_from);
   memcpy(s->pending, buf + keep_from, (size_t)s->n_pending);
   if (buf != small) free(buf);

@@ -21,6 +21,14 @@ typedef struct {
   bool add_prefix_space;
 } mx_pre_step_t;
 
+/* SentencePiece's prefix space, as HF's tokenizer.json spells it. */
+typedef enum {
+  MX_SPM_PREFIX_NONE = 0, /* Gemma: spaces become U+2581, nothing is added */
+  MX_SPM_PREFIX_PREPEND,  /* normalizer Prepend (Llama 2, Phi-3 files): in front of every non-empty segment */
+  MX_SPM_PREFIX_ALWAYS,   /* Metaspace prepend_scheme always: in front of a segment that does not start with a space */
+  MX_SPM_PREFIX_FIRST,    /* Metaspace prepend_scheme first: the same, only for a segment at the text's start */
+} mx_spm_prefix_t;
+
 typedef struct {
   char *content;
   uint32_t len;
@@ -43,6 +51,9 @@ struct mx_tokenizer {
    * character outside the vocabulary falls back to its bytes' <0xXX> tokens. tok_bytes hold what a
    * token decodes to (spaces, raw bytes). */
   bool spm;
+  mx_spm_prefix_t spm_prefix; /* spm: whether a U+2581 goes in front of a segment of text (one between added tokens) */
+  bool spm_split;             /* spm: each U+2581 starts a piece of its own (Metaspace split) */
+  bool strip_leading_space;   /* the decoder drops one leading space of the text (HF's Strip decoder) */
   char **spelled;            /* spm: each id's spelling, the vocabulary map's keys */
   int32_t byte_fallback[256]; /* spm: the <0xXX> token of each byte, -1 if none */
   mx_added_token_t *added;
@@ -76,9 +87,17 @@ MX_MUST_USE mx_status_t mx_tok_add_digits(mx_tokenizer_t *t, bool individual);
 /* Final checks: every byte has a token, ids are consistent. */
 MX_MUST_USE mx_status_t mx_tok_finish(mx_tokenizer_t *t);
 
-/* A SentencePiece vocabulary from GGUF (tokenizer.ggml.model "llama"), Gemma's flavour: load_spm.c. */
+/* One token of a SentencePiece vocabulary spelled as the file spells it (U+2581 for a space, <0xAB> for a
+ * byte): its spelling (t->spelled, the vocabulary map's key; the caller puts it there), what it decodes
+ * to, and, byte_ok, its byte-fallback slot. load_spm.c. */
+MX_MUST_USE mx_status_t mx_tok_spm_token(mx_tokenizer_t *t, int32_t id, const char *spelling, size_t len, bool byte_ok);
+/* Starts a SentencePiece vocabulary (t->spm, no byte fallback yet, the spellings' table). */
+MX_MUST_USE mx_status_t mx_tok_spm_begin(mx_tokenizer_t *t);
+/* A SentencePiece vocabulary from GGUF (tokenizer.ggml.model "llama"): gemma, Gemma's flavour (space runs
+ * respelled, merges ranked by position); else Llama 2's and Phi-3's (merges ranked by the scores, which
+ * must hold one per token). load_spm.c. */
 MX_MUST_USE mx_status_t mx_tok_load_spm(mx_tokenizer_t *t, const char *const *toks, const size_t *lens, const int32_t *types,
-                                        uint64_t n_types);
+                                        uint64_t n_types, const float *scores, bool gemma);
 
 /* Splits one segment of text into pre-token pieces: appends (start, end) offsets, relative to text. */
 MX_MUST_USE mx_status_t mx_pretokenize(const mx_tokenizer_t *t, const char *text, size_t len, size_t **spans, size_t *n_spans,

@@ -49,12 +49,13 @@ mx_status_t mx_tokenizer_load_gguf(const mx_gguf_t *g, const char *path, mx_toke
   size_t alen = 0;
   mx_gguf_get_str(g, "general.architecture", &arch, &alen);
   /* SentencePiece vocabularies differ by family in how transformers rebuilds them (merges, prefix
-   * space); Gemma 3's is the one built and checked. */
-  bool spm = str_eq(model, mlen, "llama") && str_eq(arch, alen, "gemma3");
+   * space): Gemma's (2 and 3), Llama's (Llama 2, Mistral: Metaspace "first") and Phi-3's (Prepend). */
+  bool gemma = str_eq(arch, alen, "gemma3") || str_eq(arch, alen, "gemma2"), phi3 = str_eq(arch, alen, "phi3");
+  bool spm = str_eq(model, mlen, "llama") && (gemma || phi3 || str_eq(arch, alen, "llama"));
   if (str_eq(model, mlen, "llama") && !spm)
-    return mx_status_make(MX_STAGE_IO, "use the model's HF directory, or a Gemma 3 GGUF",
-                          "%s: SentencePiece GGUF vocabularies of architecture '%.*s' are not supported (Gemma 3's are)", path,
-                          (int)(alen > 40 ? 40 : alen), arch);
+    return mx_status_make(MX_STAGE_IO, "use the model's HF directory",
+                          "%s: SentencePiece GGUF vocabularies of architecture '%.*s' are not supported (llama, phi3, gemma2, gemma3 are)",
+                          path, (int)(alen > 40 ? 40 : alen), arch);
   if (!spm && !str_eq(model, mlen, "gpt2"))
     return mx_status_make(MX_STAGE_IO, "mlxcel supports byte-level BPE tokenizers (tokenizer.ggml.model \"gpt2\") and Gemma 3's SentencePiece one",
                           "%s: tokenizer model '%.*s' is not supported", path, (int)(mlen > 40 ? 40 : mlen), model);
@@ -72,11 +73,22 @@ mx_status_t mx_tokenizer_load_gguf(const mx_gguf_t *g, const char *path, mx_toke
   if (!spm && !mx_gguf_get_str_array(g, "tokenizer.ggml.merges", &merges, &merge_lens, &n_merges))
     st = mx_status_make(MX_STAGE_IO, "the GGUF's tokenizer is incomplete", "%s: no tokenizer.ggml.merges", path);
   if (!mx_gguf_get_i32_array(g, "tokenizer.ggml.token_type", &types, &n_types)) n_types = 0;
+  float *scores = NULL;
+  uint64_t n_scores = 0;
+  if (!st && spm && !gemma && (!mx_gguf_get_f32_array(g, "tokenizer.ggml.scores", &scores, &n_scores) || n_scores != n_tok))
+    st = mx_status_make(MX_STAGE_IO, "the GGUF's tokenizer is incomplete", "%s: a SentencePiece vocabulary needs one tokenizer.ggml.scores per token",
+                        path);
   mx_tokenizer_t *t = st ? NULL : mx_tok_alloc(path, (int)(n_tok > (1u << 22) ? 0 : n_tok));
   if (!st && !t) st = mx_status_make(MX_STAGE_IO, "the GGUF's tokenizer is corrupt", "%s: unusable vocabulary size %llu", path,
                                      (unsigned long long)n_tok);
   bool llama3_family = false;
-  if (!st && spm) st = mx_tok_load_spm(t, toks, tok_lens, types, n_types);
+  if (!st && spm) {
+    st = mx_tok_load_spm(t, toks, tok_lens, types, n_types, scores, gemma);
+    /* transformers' LlamaTokenizer: Metaspace "first" and a decoder that strips the prefix space; Phi-3's
+     * builder puts the space in with a Prepend normalizer instead (gguf_tokenizer_mapping.py). */
+    if (!gemma) t->spm_prefix = phi3 ? MX_SPM_PREFIX_PREPEND : MX_SPM_PREFIX_FIRST;
+    t->strip_leading_space = !gemma;
+  }
   if (!st && !spm) st = set_pre(t, pre, plen, &llama3_family);
   char *buf = st ? NULL : malloc(8192), *right = st ? NULL : malloc(8192);
   if (!st && (!buf || !right)) st = mx_status_oom();
@@ -107,7 +119,7 @@ mx_status_t mx_tokenizer_load_gguf(const mx_gguf_t *g, const char *path, mx_toke
     t->ignore_merges = llama3_family;
     if (mx_gguf_get_u32(g, "tokenizer.ggml.bos_token_id", &v)) t->bos_id = (int)v;
     if (mx_gguf_get_u32(g, "tokenizer.ggml.eos_token_id", &v) && v < (uint32_t)t->vocab_size) t->eos_id = (int)v;
-    t->add_bos = mx_gguf_get_bool(g, "tokenizer.ggml.add_bos_token", &b) ? b : llama3_family;
+    t->add_bos = mx_gguf_get_bool(g, "tokenizer.ggml.add_bos_token", &b) ? b : llama3_family || spm; /* transformers' default */
     const char *ct;
     size_t clen;
     if (mx_gguf_get_str(g, "tokenizer.chat_template", &ct, &clen) && (t->chat_template = malloc(clen + 1))) {
@@ -123,6 +135,7 @@ mx_status_t mx_tokenizer_load_gguf(const mx_gguf_t *g, const char *path, mx_toke
   free(merges);
   free(merge_lens);
   free(types);
+  free(scores);
   if (st) {
     mx_tokenizer_close(t);
     return st;

@@ -1,6 +1,8 @@
-/* Loading a tokenizer from HF files: tokenizer.json (model, added tokens, pre-tokenizer,
- * post-processor) and tokenizer_config.json / chat_template.jinja (chat template, BOS policy).
- * Anything outside the byte-level BPE family is refused by name rather than approximated. */
+/* Loading a tokenizer from HF files: tokenizer.json (model, added tokens, normalizer, pre-tokenizer,
+ * post-processor, decoder) and tokenizer_config.json / chat_template.jinja (chat template, BOS policy).
+ * Two families: byte-level BPE (GPT-2, Llama 3, SmolLM, Qwen) and SentencePiece-style BPE with byte
+ * fallback (Llama 2, Mistral, Phi-3, Gemma: spaces spelled U+2581 by a normalizer or a Metaspace
+ * pre-tokenizer). Anything else is refused by name rather than approximated. */
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +11,8 @@
 #include "tokenizer/internal.h"
 
 #define MAX_TOKENIZER_BYTES (256u << 20)
-#define UNSUPPORTED "mlxcel supports byte-level BPE tokenizers (GPT-2, Llama 3, SmolLM families)"
+#define UNSUPPORTED "mlxcel supports byte-level BPE tokenizers (GPT-2, Llama 3, SmolLM) and SentencePiece-style BPE (Llama 2, Phi-3, Gemma)"
+#define SPACE_MARK "\xe2\x96\x81" /* U+2581, SentencePiece's space */
 
 static mx_status_t refuse(const mx_tokenizer_t *t, const char *what, const char *name) {
   return mx_status_make(MX_STAGE_IO, UNSUPPORTED, "%s: %s '%s' is not supported", t->source, what, name ? name : "(none)");
@@ -93,20 +96,27 @@ static int max_id(json_t *vocab, json_t *added) {
   return m;
 }
 
+/* The vocabulary and the merges: byte-level ones as raw bytes; SentencePiece ones (t->spm) as spelled. */
 static mx_status_t load_vocab_and_merges(mx_tokenizer_t *t, json_t *model) {
   const char *k;
   json_t *v;
   char *buf = malloc(8192);
   if (!buf) return mx_status_oom();
-  mx_status_t st = NULL;
+  mx_status_t st = t->spm ? mx_tok_spm_begin(t) : NULL;
   json_object_foreach(json_object_get(model, "vocab"), k, v) {
     size_t len = strlen(k);
-    if (!json_is_integer(v) || len >= 8192) {
+    if (st) break;
+    if (!json_is_integer(v) || len >= 8192 || len == 0) {
       st = mx_status_make(MX_STAGE_IO, "the tokenizer file is corrupt", "%s: bad vocabulary entry", t->source);
       break;
     }
+    int32_t id = (int32_t)json_integer_value(v);
+    if (t->spm) {
+      if (!(st = mx_tok_spm_token(t, id, k, len, true)) && !mx_strmap_put(&t->vocab, t->spelled[id], len, id)) st = mx_status_oom();
+      continue;
+    }
     size_t n = mx_bytelevel_decode(k, len, buf);
-    if ((st = mx_tok_set_token(t, (int32_t)json_integer_value(v), buf, n, true))) break;
+    if ((st = mx_tok_set_token(t, id, buf, n, true))) break;
   }
   size_t i;
   json_t *m;
@@ -134,6 +144,10 @@ static mx_status_t load_vocab_and_merges(mx_tokenizer_t *t, json_t *model) {
     if (alen >= 8192 || blen >= 8192) {
       st = mx_status_make(MX_STAGE_IO, "the tokenizer file is corrupt", "%s: merge %zu is too long", t->source, i);
       break;
+    }
+    if (t->spm) {
+      st = mx_tok_add_merge(t, a, alen, b, blen, (int)i);
+      continue;
     }
     size_t an = mx_bytelevel_decode(a, alen, buf), bn = mx_bytelevel_decode(b, blen, right);
     st = mx_tok_add_merge(t, buf, an, right, bn, (int)i);
@@ -203,6 +217,90 @@ static mx_status_t load_config(mx_tokenizer_t *t, const char *dir) {
   return NULL;
 }
 
+static bool str_is(json_t *obj, const char *key, const char *want) {
+  const char *s = json_string_value(json_object_get(obj, key));
+  return s && !strcmp(s, want);
+}
+
+/* SentencePiece's normalizers: Replace(" " -> U+2581) and Prepend(U+2581), alone or in a Sequence. */
+static mx_status_t spm_normalizer(mx_tokenizer_t *t, json_t *n, bool *replaces) {
+  const char *type = json_string_value(json_object_get(n, "type"));
+  if (!type) return refuse(t, "normalizer", "(untyped)");
+  if (!strcmp(type, "Sequence")) {
+    size_t i;
+    json_t *e;
+    json_array_foreach(json_object_get(n, "normalizers"), i, e) MX_RETURN_IF_ERROR(spm_normalizer(t, e, replaces));
+    return NULL;
+  }
+  if (!strcmp(type, "Replace") && str_is(json_object_get(n, "pattern"), "String", " ") && str_is(n, "content", SPACE_MARK)) {
+    *replaces = true;
+    return NULL;
+  }
+  if (!strcmp(type, "Prepend") && str_is(n, "prepend", SPACE_MARK)) {
+    t->spm_prefix = MX_SPM_PREFIX_PREPEND;
+    return NULL;
+  }
+  return refuse(t, "SentencePiece normalizer", type);
+}
+
+/* Their pre-tokenizers: none, Metaspace (the space mark, its prefix scheme, split or not), or Gemma's
+ * Split on " " after a normalizer that left no spaces (so it splits nothing). */
+static mx_status_t spm_pre_tokenizer(mx_tokenizer_t *t, json_t *p, bool *replaces) {
+  if (!p || json_is_null(p)) return NULL;
+  const char *type = json_string_value(json_object_get(p, "type"));
+  if (type && !strcmp(type, "Metaspace")) {
+    if (!str_is(p, "replacement", SPACE_MARK)) return refuse(t, "Metaspace replacement", json_string_value(json_object_get(p, "replacement")));
+    const char *scheme = json_string_value(json_object_get(p, "prepend_scheme"));
+    if (!scheme) scheme = json_is_false(json_object_get(p, "add_prefix_space")) ? "never" : "always"; /* older files */
+    if (!strcmp(scheme, "always")) t->spm_prefix = MX_SPM_PREFIX_ALWAYS;
+    else if (!strcmp(scheme, "first")) t->spm_prefix = MX_SPM_PREFIX_FIRST;
+    else if (strcmp(scheme, "never") != 0) return refuse(t, "Metaspace prepend_scheme", scheme);
+    t->spm_split = !json_is_false(json_object_get(p, "split"));
+    *replaces = true;
+    return NULL;
+  }
+  if (type && !strcmp(type, "Split") && *replaces && str_is(json_object_get(p, "pattern"), "String", " ")) return NULL;
+  return refuse(t, "SentencePiece pre-tokenizer", type);
+}
+
+/* Their decoders: U+2581 back to a space, byte tokens to bytes, joined, and Strip(" ", 1, 0) or a
+ * Metaspace decoder with a prefix scheme dropping the prefix space again. */
+static mx_status_t spm_decoder(mx_tokenizer_t *t, json_t *d) {
+  if (!d || json_is_null(d)) return NULL;
+  const char *type = json_string_value(json_object_get(d, "type"));
+  if (!type) return refuse(t, "decoder", "(untyped)");
+  if (!strcmp(type, "Sequence")) {
+    size_t i;
+    json_t *e;
+    json_array_foreach(json_object_get(d, "decoders"), i, e) MX_RETURN_IF_ERROR(spm_decoder(t, e));
+    return NULL;
+  }
+  if (!strcmp(type, "ByteFallback") || !strcmp(type, "Fuse")) return NULL;
+  if (!strcmp(type, "Replace") && str_is(json_object_get(d, "pattern"), "String", SPACE_MARK) && str_is(d, "content", " ")) return NULL;
+  json_t *start = json_object_get(d, "start"), *stop = json_object_get(d, "stop");
+  if (!strcmp(type, "Strip") && str_is(d, "content", " ") && json_integer_value(start) == 1 && json_integer_value(stop) == 0) {
+    t->strip_leading_space = true;
+    return NULL;
+  }
+  if (!strcmp(type, "Metaspace") && str_is(d, "replacement", SPACE_MARK)) {
+    t->strip_leading_space = !str_is(d, "prepend_scheme", "never") && !json_is_false(json_object_get(d, "add_prefix_space"));
+    return NULL;
+  }
+  return refuse(t, "SentencePiece decoder", type);
+}
+
+/* A SentencePiece-style tokenizer.json: how its spaces become U+2581 and back. */
+static mx_status_t spm_pipeline(mx_tokenizer_t *t, json_t *root) {
+  bool replaces = false;
+  json_t *norm = json_object_get(root, "normalizer");
+  if (norm && !json_is_null(norm)) MX_RETURN_IF_ERROR(spm_normalizer(t, norm, &replaces));
+  MX_RETURN_IF_ERROR(spm_pre_tokenizer(t, json_object_get(root, "pre_tokenizer"), &replaces));
+  if (!replaces)
+    return mx_status_make(MX_STAGE_IO, UNSUPPORTED, "%s: a byte-fallback BPE whose spaces no normalizer or Metaspace spells as U+2581",
+                          t->source);
+  return spm_decoder(t, json_object_get(root, "decoder"));
+}
+
 mx_status_t mx_tokenizer_load_hf(const char *dir, mx_tokenizer_t **out) {
   *out = NULL;
   char path[4096];
@@ -225,21 +323,22 @@ mx_status_t mx_tokenizer_load_hf(const char *dir, mx_tokenizer_t **out) {
   mx_status_t st = t ? NULL : mx_status_make(MX_STAGE_IO, "the tokenizer file is corrupt", "%s: no usable vocabulary", path);
   const char *mtype = json_string_value(json_object_get(model, "type"));
   if (!st && (!mtype || strcmp(mtype, "BPE") != 0)) st = refuse(t, "model type", mtype);
-  if (!st && json_is_true(json_object_get(model, "byte_fallback"))) st = refuse(t, "BPE option", "byte_fallback");
+  if (!st) t->spm = json_is_true(json_object_get(model, "byte_fallback"));
   if (!st && json_is_string(json_object_get(model, "continuing_subword_prefix"))) st = refuse(t, "BPE option", "continuing_subword_prefix");
   if (!st && json_is_string(json_object_get(model, "end_of_word_suffix"))) st = refuse(t, "BPE option", "end_of_word_suffix");
   json_t *norm = json_object_get(root, "normalizer");
-  if (!st && norm && !json_is_null(norm)) st = refuse(t, "normalizer", json_string_value(json_object_get(norm, "type")));
+  if (!st && t->spm) st = spm_pipeline(t, root);
+  if (!st && !t->spm && norm && !json_is_null(norm)) st = refuse(t, "normalizer", json_string_value(json_object_get(norm, "type")));
   json_t *dec = json_object_get(root, "decoder");
   const char *dtype = json_string_value(json_object_get(dec, "type"));
-  if (!st && dec && !json_is_null(dec) && (!dtype || strcmp(dtype, "ByteLevel") != 0)) st = refuse(t, "decoder", dtype);
+  if (!st && !t->spm && dec && !json_is_null(dec) && (!dtype || strcmp(dtype, "ByteLevel") != 0)) st = refuse(t, "decoder", dtype);
   if (!st) {
     t->ignore_merges = json_is_true(json_object_get(model, "ignore_merges"));
     st = load_vocab_and_merges(t, model);
   }
   if (!st) st = load_added(t, added);
   json_t *pre = json_object_get(root, "pre_tokenizer");
-  if (!st && pre && !json_is_null(pre)) st = add_pre_step(t, pre);
+  if (!st && !t->spm && pre && !json_is_null(pre)) st = add_pre_step(t, pre);
   if (!st) bos_from_post(t, json_object_get(root, "post_processor"));
   json_decref(root);
   if (!st) st = load_config(t, dir);

@@ -51,25 +51,44 @@ static size_t decoded(const char *s, size_t n, char *out) {
   return o;
 }
 
-static mx_status_t spell_tokens(mx_tokenizer_t *t, const char *const *toks, const size_t *lens, const int32_t *types, uint64_t n_types) {
+mx_status_t mx_tok_spm_begin(mx_tokenizer_t *t) {
+  t->spm = true;
+  for (int b = 0; b < 256; b++) t->byte_fallback[b] = -1;
+  t->spelled = calloc((size_t)t->vocab_size, sizeof *t->spelled);
+  return t->spelled ? NULL : mx_status_oom();
+}
+
+mx_status_t mx_tok_spm_token(mx_tokenizer_t *t, int32_t id, const char *spelling, size_t len, bool byte_ok) {
+  if (id < 0 || id >= t->vocab_size || len == 0 || len > 8192)
+    return mx_status_make(MX_STAGE_IO, "the tokenizer file is corrupt", "%s: token %d (%zu bytes) is malformed", t->source, id, len);
+  free(t->spelled[id]);
+  char *buf = malloc(len + 1);
+  if (!buf || !(t->spelled[id] = malloc(len + 1))) {
+    free(buf);
+    return mx_status_oom();
+  }
+  memcpy(t->spelled[id], spelling, len);
+  t->spelled[id][len] = '\0';
+  mx_status_t st = mx_tok_set_token(t, id, buf, decoded(spelling, len, buf), false);
+  free(buf);
+  if (byte_ok && byte_token(spelling, len) >= 0) t->byte_fallback[byte_token(spelling, len)] = id;
+  return st;
+}
+
+static mx_status_t spell_tokens(mx_tokenizer_t *t, const char *const *toks, const size_t *lens, const int32_t *types, uint64_t n_types,
+                                bool gemma) {
   int n = t->vocab_size;
-  t->spelled = calloc((size_t)n, sizeof *t->spelled);
-  if (!t->spelled) return mx_status_oom();
-  char buf[8192];
+  MX_RETURN_IF_ERROR(mx_tok_spm_begin(t));
+  char buf[3 * 2048];
   for (int i = 0; i < n; i++) {
     size_t len = lens[i];
     if (len == 0 || len > 2048)
       return mx_status_make(MX_STAGE_IO, "the GGUF's tokenizer is corrupt", "%s: token %d is %zu bytes long", t->source, i, len);
     /* transformers respells a token of two or more spaces ("  ") as U+2581 repeated. */
-    bool respell = all_spaces(toks[i], len) && len >= 2;
-    size_t sl = respell ? 3 * len : len;
-    if (!(t->spelled[i] = malloc(sl + 1))) return mx_status_oom();
-    for (size_t k = 0; respell && k < len; k++) memcpy(t->spelled[i] + 3 * k, SPACE_MARK, 3);
-    if (!respell) memcpy(t->spelled[i], toks[i], len);
-    t->spelled[i][sl] = '\0';
+    bool respell = gemma && all_spaces(toks[i], len) && len >= 2;
+    for (size_t k = 0; respell && k < len; k++) memcpy(buf + 3 * k, SPACE_MARK, 3);
     int type = (uint64_t)i < n_types ? types[i] : 1;
-    MX_RETURN_IF_ERROR(mx_tok_set_token(t, i, buf, decoded(t->spelled[i], sl, buf), false));
-    if (type == TOKEN_BYTE && byte_token(toks[i], len) >= 0) t->byte_fallback[byte_token(toks[i], len)] = i;
+    MX_RETURN_IF_ERROR(mx_tok_spm_token(t, i, respell ? buf : toks[i], respell ? 3 * len : len, type == TOKEN_BYTE));
     /* transformers adds a user-defined token only when its spelling is in the vocabulary: a respelled
      * run of spaces is not, and stays a BPE token (matched after the normalizer, not in the raw text). */
     if (type == TOKEN_CONTROL || (type == TOKEN_USER_DEFINED && !respell))
@@ -99,9 +118,77 @@ static mx_status_t derive_merges(mx_tokenizer_t *t) {
   return NULL;
 }
 
-mx_status_t mx_tok_load_spm(mx_tokenizer_t *t, const char *const *toks, const size_t *lens, const int32_t *types, uint64_t n_types) {
-  t->spm = true;
-  for (int b = 0; b < 256; b++) t->byte_fallback[b] = -1;
-  MX_RETURN_IF_ERROR(spell_tokens(t, toks, lens, types, n_types));
-  return derive_merges(t);
+/* One derived merge and what transformers' generate_merges sorts it by. */
+typedef struct {
+  float score;
+  uint32_t left_chars, right_chars;
+  int32_t token, left, right; /* ties: the token's first position, then the parts' ids (generate_merges' stable order) */
+  uint32_t split;             /* bytes of the left part */
+} scored_merge_t;
+
+static uint32_t count_chars(const char *s, size_t n) {
+  uint32_t c = 0;
+  for (size_t i = 0; i < n; i++) c += ((uint8_t)s[i] & 0xC0) != 0x80;
+  return c;
+}
+
+static int cmp_scored(const void *pa, const void *pb) {
+  const scored_merge_t *a = pa, *b = pb;
+  if (a->score != b->score) return a->score > b->score ? -1 : 1; /* best first */
+  if (a->left_chars != b->left_chars) return a->left_chars > b->left_chars ? -1 : 1;
+  if (a->right_chars != b->right_chars) return a->right_chars > b->right_chars ? -1 : 1;
+  if (a->token != b->token) return a->token < b->token ? -1 : 1;
+  if (a->left != b->left) return a->left < b->left ? -1 : 1;
+  return (a->right > b->right) - (a->right < b->right);
+}
+
+/* transformers' generate_merges(vocab, scores) for the other SentencePiece GGUFs (Llama 2, Phi-3):
+ * every split of a token into two tokens, sorted by the token's score (best first), then the longer
+ * left part, then the longer right part (in characters), ties in the order the tokens come (a spelling
+ * counted at its first position, with its last id's score, as a Python dict keeps them). */
+static mx_status_t derive_scored_merges(mx_tokenizer_t *t, const float *scores) {
+  size_t n = 0, cap = 1024;
+  scored_merge_t *m = malloc(cap * sizeof *m);
+  if (!m) return mx_status_oom();
+  mx_strmap_t seen;
+  if (!mx_strmap_init(&seen, (size_t)t->vocab_size)) {
+    free(m);
+    return mx_status_oom();
+  }
+  mx_status_t st = NULL;
+  for (int i = 0; i < t->vocab_size && !st; i++) {
+    const char *s = t->spelled[i];
+    size_t len = strlen(s);
+    if (mx_strmap_get(&seen, s, len) >= 0) continue;
+    if (!mx_strmap_put(&seen, s, len, i)) st = mx_status_oom();
+    int32_t id = mx_strmap_get(&t->vocab, s, len);
+    for (size_t k = 1; !st && k < len; k++) {
+      if ((s[k] & 0xC0) == 0x80) continue;
+      int32_t l = mx_strmap_get(&t->vocab, s, k), r = mx_strmap_get(&t->vocab, s + k, len - k);
+      if (l < 0 || r < 0) continue;
+      if (n == cap) {
+        scored_merge_t *g = realloc(m, 2 * cap * sizeof *m);
+        if (!g) {
+          st = mx_status_oom();
+          break;
+        }
+        m = g, cap *= 2;
+      }
+      m[n++] = (scored_merge_t){scores[id], count_chars(s, k), count_chars(s + k, len - k), i, l, r, (uint32_t)k};
+    }
+  }
+  mx_strmap_free(&seen);
+  if (!st) qsort(m, n, sizeof *m, cmp_scored);
+  for (size_t i = 0; i < n && !st; i++) {
+    const char *s = t->spelled[m[i].token];
+    st = mx_tok_add_merge(t, s, m[i].split, s + m[i].split, strlen(s) - m[i].split, (int)i);
+  }
+  free(m);
+  return st;
+}
+
+mx_status_t mx_tok_load_spm(mx_tokenizer_t *t, const char *const *toks, const size_t *lens, const int32_t *types, uint64_t n_types,
+                            const float *scores, bool gemma) {
+  MX_RETURN_IF_ERROR(spell_tokens(t, toks, lens, types, n_types, gemma));
+  return gemma ? derive_merges(t) : derive_scored_merges(t, scores);
 }

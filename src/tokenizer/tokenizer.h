@@ -59,6 +59,7 @@ MX_MUST_USE mx_status_t mx_tokenizer_decode(const mx_tokenizer_t *t, const int32
 typedef struct {
   uint8_t pending[4];
   int n_pending;
+  bool begun; /* some text was emitted (a decoder that strips the leading space strips it once) */
 } mx_detok_stream_t;
 
 void mx_detok_stream_init(mx_detok_stream_t *s);

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the Hugging Face tokenizer that transformers builds from a GGUF, for use as the oracle.
 
-    python tests/oracle/gguf_hf_tokenizer.py MODEL.gguf OUT_DIR
+    python tests/oracle/gguf_hf_tokenizer.py MODEL.gguf OUT_DIR [--as ARCH]
 
 Writes OUT_DIR/tokenizer.json: transformers' own GGUF conversion (convert_gguf_tokenizer in
 transformers/integrations/gguf/gguf_tokenizer_mapping.py), the one `AutoTokenizer.from_pretrained(dir,
@@ -13,12 +13,20 @@ it derives from the vocabulary (gemma_tokenizer), a normalizer turning spaces in
 control and user-defined tokens as added tokens, and (added here as the tokenizer class adds it when
 the file sets add_bos_token) a post-processor that puts <bos> first. Prints
 a one-line summary.
+
+--as ARCH converts the file's vocabulary as transformers converts one of architecture ARCH: `llama`
+gives the Llama-style tokenizer.json (LlamaTokenizer: a Metaspace pre-tokenizer with prepend_scheme
+"first", merges ranked by the tokens' scores, a decoder that strips the prefix space), `phi3` the
+Llama 2 / Phi-3 style (normalizers Prepend and Replace, no pre-tokenizer). Those are the other
+SentencePiece spellings of tokenizer.json that the HF loader reads; with no Llama 2 or Phi-3 vocabulary
+at hand, Gemma's serves as theirs. It also writes OUT_DIR/tokenizer.gguf, a GGUF holding only that
+tokenizer's metadata under architecture ARCH, so the GGUF loader can be checked against the same oracle.
 """
 import json
 import os
 import sys
 
-from gguf import GGUFReader
+from gguf import GGUFReader, GGUFWriter
 from tokenizers import processors
 from transformers.integrations.gguf.gguf_tokenizer_mapping import (GGUF_TOKENIZER_MAPPING, _SPECIAL_TOKENS,
                                                                    convert_gguf_tokenizer)
@@ -40,11 +48,33 @@ def get_gguf_tokenizer(path):
     return metadata["general.architecture"], tokenizer, config
 
 
+def write_tokenizer_gguf(path, arch, tok, config):
+    """The tokenizer's metadata alone, as a GGUF of architecture arch (no tensors)."""
+    w = GGUFWriter(path, arch)
+    w.add_tokenizer_model(tok["tokenizer_type"])
+    w.add_token_list(tok["tokens"])
+    w.add_token_scores([float(x) for x in tok["scores"]])
+    w.add_token_types([int(x) for x in tok["token_type"]])
+    for name, add in (("bos_token_id", w.add_bos_token_id), ("eos_token_id", w.add_eos_token_id)):
+        if tok.get(name) is not None:
+            add(int(tok[name]))
+    if config.get("add_bos_token") is not None:
+        w.add_add_bos_token(bool(config["add_bos_token"]))
+    w.write_header_to_file()
+    w.write_kv_data_to_file()
+    w.write_tensors_to_file()
+    w.close()
+
+
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 5) or (len(sys.argv) == 5 and sys.argv[3] != "--as"):
         sys.exit(__doc__.strip().splitlines()[2].strip())
     path, out = sys.argv[1], sys.argv[2]
     arch, tokenizer_dict, config = get_gguf_tokenizer(path)
+    if len(sys.argv) == 5:
+        arch = sys.argv[4]
+        os.makedirs(out, exist_ok=True)
+        write_tokenizer_gguf(os.path.join(out, "tokenizer.gguf"), arch, tokenizer_dict, config)
     backend, _ = convert_gguf_tokenizer(arch, tokenizer_dict)
     if config.get("add_bos_token") and config.get("bos_token"):
         # What the tokenizer class adds on top of the converted backend when add_bos_token is set

@@ -159,7 +159,7 @@ static inline uint8_t *gw_tiny_model(const char *arch, size_t *size) {
 static inline uint8_t *gw_tiny_llama(size_t *size) { return gw_tiny_model("llama", size); }
 
 /* A Gemma-style SentencePiece vocabulary, tokenizer only (tokenizer.ggml.model "llama", the given
- * architecture): four control tokens (<pad> <eos> <bos> <unk>), the 256 byte tokens <0x00>..<0xFF>, then
+ * architecture, scores -position): four control tokens (<pad> <eos> <bos> <unk>), the 256 byte tokens <0x00>..<0xFF>, then
  * the pieces U+2581, a, b, ab, U+2581a, U+2581ab (their order makes the derived merges' ranks), a run
  * of two spaces and a newline as user-defined tokens, and <start_of_turn> as a control one; BOS 2,
  * added. Returns the bytes (caller frees) and their size. */
@@ -170,9 +170,17 @@ static inline uint8_t *gw_spm_vocab(const char *arch, size_t *size) {
   gw_put(&b, "GGUF", 4);
   gw_u32(&b, 3);
   gw_u64(&b, 0);
-  gw_u64(&b, 6);
+  gw_u64(&b, 7);
   gw_kv_str(&b, "general.architecture", arch);
   gw_kv_str(&b, "tokenizer.ggml.model", "llama");
+  gw_str(&b, "tokenizer.ggml.scores"); /* -position, as Llama 2's file has them for its pieces */
+  gw_u32(&b, 9);
+  gw_u32(&b, 6);
+  gw_u64(&b, N);
+  for (int i = 0; i < N; i++) {
+    float f = (float)-i;
+    gw_put(&b, &f, 4);
+  }
   gw_str(&b, "tokenizer.ggml.tokens");
   gw_u32(&b, 9);
   gw_u32(&b, 8);

@@ -34,7 +34,7 @@ static mx_tokenizer_t *spm_tokenizer(const char *arch) {
   free(b);
   if (st) {
     assert_null(t);
-    assert_status(st, MX_STAGE_IO, "SentencePiece GGUF vocabularies of architecture 'llama' are not supported");
+    assert_status(st, MX_STAGE_IO, "SentencePiece GGUF vocabularies of architecture 'phi2' are not supported");
   }
   return t;
 }
@@ -44,7 +44,7 @@ static mx_tokenizer_t *spm_tokenizer(const char *arch) {
  * token rather than an added one, added tokens matched whole. */
 static void sentencepiece_vocabulary_from_gguf(void **state) {
   (void)state;
-  assert_null(spm_tokenizer("llama")); /* Llama 2's rebuild differs (prefix space): refused */
+  assert_null(spm_tokenizer("phi2"));
   mx_tokenizer_t *t = spm_tokenizer("gemma3");
   enum { P = 4 + 256, SPACE = P, A, B, AB, SA, SAB, SPACES, NL, SOT };
   mx_ids_t ids = {0};
@@ -68,6 +68,29 @@ static void sentencepiece_vocabulary_from_gguf(void **state) {
   assert_int_equal(ids.ids[0], SA);
   mx_ids_free(&ids);
   mx_tokenizer_close(t);
+
+  /* Llama's and Phi-3's rebuilds: merges by score (-position here: a+b, U+2581+a, then of U+2581ab the
+   * longer left part first), a prefix space (Metaspace "first" / Prepend), and a decode that drops it. */
+  const char *archs[] = {"llama", "phi3"};
+  for (int a = 0; a < 2; a++) {
+    t = spm_tokenizer(archs[a]);
+    const char *two = "ab ab", *lead = " ab";
+    assert_ok(mx_tokenizer_encode(t, two, strlen(two), true, &ids));
+    assert_int_equal(ids.n, 3);
+    assert_true(ids.ids[0] == 2 && ids.ids[1] == SAB && ids.ids[2] == SAB);
+    mx_strbuf_init(&out);
+    assert_ok(mx_tokenizer_decode(t, ids.ids + 1, 2, false, &out));
+    assert_string_equal(out.data, two);
+    mx_strbuf_free(&out);
+    mx_ids_free(&ids);
+    /* a leading space: Metaspace adds none; Prepend adds one regardless */
+    assert_ok(mx_tokenizer_encode(t, lead, strlen(lead), false, &ids));
+    assert_int_equal(ids.n, a == 0 ? 1 : 2);
+    assert_int_equal(ids.ids[ids.n - 1], SAB);
+    if (a == 1) assert_int_equal(ids.ids[0], SPACE);
+    mx_ids_free(&ids);
+    mx_tokenizer_close(t);
+  }
 }
 
 static void invalid_utf8_is_refused_with_offset(void **state) {
@@ -195,6 +218,78 @@ static void unsupported_tokenizers_are_refused_by_name(void **state) {
   rmdir(dir);
 }
 
+/* A SentencePiece-style tokenizer.json (BPE with byte fallback, Llama's Metaspace "first" and Strip
+ * decoder): merges from the file, byte fallback, the prefix space in and out, and what is refused. */
+static void sentencepiece_tokenizer_json(void **state) {
+  (void)state;
+  char dir[] = "/tmp/mlxcel-test-tok-XXXXXX", path[128], head[4096 * 8];
+  assert_non_null(mkdtemp(dir));
+  snprintf(path, sizeof path, "%s/tokenizer.json", dir);
+  /* <unk> 0, <s> 1, <0x00>..<0xFF> 2..257, then the pieces */
+  size_t n = (size_t)snprintf(head, sizeof head, "{\"model\":{\"type\":\"BPE\",\"byte_fallback\":true,\"vocab\":{\"<unk>\":0,\"<s>\":1");
+  for (int b = 0; b < 256; b++) n += (size_t)snprintf(head + n, sizeof head - n, ",\"<0x%02X>\":%d", b, 2 + b);
+  snprintf(head + n, sizeof head - n, ",\"\u2581\":258,\"a\":259,\"\u2581a\":260,\"b\":261,\"ab\":262},\"merges\":[\"\u2581 a\",\"a b\"]}");
+  const char *llama = ",\"normalizer\":null,\"pre_tokenizer\":{\"type\":\"Metaspace\",\"replacement\":\"\u2581\",\"prepend_scheme\":"
+                      "\"first\",\"split\":false},\"decoder\":{\"type\":\"Sequence\",\"decoders\":[{\"type\":\"Replace\",\"pattern\":"
+                      "{\"String\":\"\u2581\"},\"content\":\" \"},{\"type\":\"ByteFallback\"},{\"type\":\"Fuse\"},{\"type\":\"Strip\","
+                      "\"content\":\" \",\"start\":1,\"stop\":0}]},\"added_tokens\":[{\"id\":1,\"content\":\"<s>\",\"special\":true}]}";
+  char *text = malloc(strlen(head) + strlen(llama) + 1);
+  assert_non_null(text);
+  strcpy(text, head);
+  strcat(text, llama);
+  write_text(path, text);
+  mx_tokenizer_t *t;
+  assert_ok(mx_tokenizer_load_hf(dir, &t));
+  struct {
+    const char *in;
+    int n;
+    int32_t ids[4];
+  } cases[] = {
+      {"a a", 2, {260, 260}},          /* "\u2581a\u2581a": the prefix space, then "\u2581 a" merged */
+      {"ab", 2, {260, 261}},           /* "\u2581 a" ranks before "a b" */
+      {" a", 1, {260}},                /* a leading space is the prefix: none is added */
+      {"c", 2, {258, 2 + 'c'}},        /* no "c": its byte */
+      {"<s>a", 2, {1, 259}},           /* after an added token the segment is not first: no prefix */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    mx_ids_t ids = {0};
+    assert_ok(mx_tokenizer_encode(t, cases[i].in, strlen(cases[i].in), false, &ids));
+    assert_int_equal(ids.n, cases[i].n);
+    for (int k = 0; k < cases[i].n; k++) assert_int_equal(ids.ids[k], cases[i].ids[k]);
+    mx_ids_free(&ids);
+  }
+  int32_t out[2] = {260, 261};
+  mx_strbuf_t whole, streamed;
+  mx_strbuf_init(&whole);
+  mx_strbuf_init(&streamed);
+  assert_ok(mx_tokenizer_decode(t, out, 2, false, &whole));
+  mx_detok_stream_t st;
+  mx_detok_stream_init(&st);
+  for (int i = 0; i < 2; i++) assert_ok(mx_detok_stream_push(t, &st, out[i], false, &streamed));
+  mx_detok_stream_finish(&st, &streamed);
+  assert_string_equal(whole.data, "ab"); /* the decoder's Strip: " ab" loses its first space */
+  assert_string_equal(streamed.data, "ab");
+  mx_strbuf_free(&whole);
+  mx_strbuf_free(&streamed);
+  mx_tokenizer_close(t);
+  const char *refused[][2] = {
+      {",\"normalizer\":{\"type\":\"Lowercase\"}}", "SentencePiece normalizer 'Lowercase' is not supported"},
+      {",\"normalizer\":null}", "whose spaces no normalizer or Metaspace spells as U+2581"},
+      {",\"pre_tokenizer\":{\"type\":\"Metaspace\",\"replacement\":\"_\"}}", "Metaspace replacement '_'"},
+      {",\"normalizer\":{\"type\":\"Replace\",\"pattern\":{\"String\":\" \"},\"content\":\"\u2581\"},\"decoder\":{\"type\":\"CTC\"}}",
+       "SentencePiece decoder 'CTC'"},
+  };
+  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+    strcpy(text, head);
+    strcat(text, refused[i][0]);
+    write_text(path, text);
+    assert_status(mx_tokenizer_load_hf(dir, &t), MX_STAGE_IO, refused[i][1]);
+  }
+  free(text);
+  unlink(path);
+  rmdir(dir);
+}
+
 /* Chat templates go through the Jinja engine (template parity: tests/oracle/template_parity.py). */
 static void chat_templates_render_or_refuse(void **state) {
   (void)state;
@@ -224,6 +319,7 @@ int main(void) {
       cmocka_unit_test(lossy_decode_replaces_maximal_subparts),
       cmocka_unit_test(streaming_decode_equals_whole_decode),
       cmocka_unit_test(unsupported_tokenizers_are_refused_by_name),
+      cmocka_unit_test(sentencepiece_tokenizer_json),
       cmocka_unit_test(chat_templates_render_or_refuse),
   };
   return cmocka_run_group_tests_name("tokenizer", tests, NULL, NULL);
