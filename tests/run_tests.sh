@@ -140,6 +140,12 @@ for style in llama phi3; do
     done
   done
 done
+# GGUF tokenizer.ggml.pre "qwen2" (Qwen2/2.5 GGUFs: digits one at a time): Llama 3's vocabulary written as
+# such a GGUF, against transformers' conversion of that file (the llama-bpe split fails 1660 of 5060 here).
+"$PY" tests/oracle/make_gguf.py --hf "$LLAMA3" --gguf "$oracle/qwen2-pre.gguf" --tokenizer-only qwen2 --arch qwen2 >&2
+"$PY" tests/oracle/gguf_hf_tokenizer.py "$oracle/qwen2-pre.gguf" "$oracle/qwen2-pre-tok" >&2
+run_suite "oracle: GGUF pre-tokenizer qwen2 (Llama 3's vocabulary) vs transformers' GGUF conversion" "$PY" tests/oracle/tokenizer_parity.py \
+  --model "$oracle/qwen2-pre.gguf" --hf-tokenizer "$oracle/qwen2-pre-tok" --corpus "$oracle/corpus.jsonl" --mlxcel "$build/mlxcel"
 run_suite "oracle: Llama 3 tokenizer without BOS" "$PY" tests/oracle/tokenizer_parity.py --model "$LLAMA3" \
   --hf-tokenizer "$LLAMA3" --corpus "$oracle/corpus.jsonl" --mlxcel "$build/mlxcel" --add-special-tokens 0
 run_suite "oracle: Llama 3 chat template vs transformers" "$PY" tests/oracle/chat_template_parity.py --model "$LLAMA3" \

@@ -12,6 +12,11 @@
 #define LLAMA3_SPLIT \
   "(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+"
 
+/* Qwen2's: digits one at a time (transformers' PRETOKENIZE_REGEX of Qwen2Tokenizer, which its GGUF
+ * conversion puts in front of the byte-level step). */
+#define QWEN2_SPLIT \
+  "(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+"
+
 /* GGUF token types (llama.cpp): 1 normal, 2 unknown, 3 control, 4 user-defined, 5 unused, 6 byte. */
 enum { TOKEN_CONTROL = 3, TOKEN_USER_DEFINED = 4 };
 
@@ -27,6 +32,10 @@ static mx_status_t set_pre(mx_tokenizer_t *t, const char *pre, size_t len, bool 
       MX_RETURN_IF_ERROR(mx_tok_add_split(t, LLAMA3_SPLIT));
       return mx_tok_add_bytelevel(t, false, false);
     }
+  if (str_eq(pre, len, "qwen2") || str_eq(pre, len, "deepseek-r1-qwen")) {
+    MX_RETURN_IF_ERROR(mx_tok_add_split(t, QWEN2_SPLIT));
+    return mx_tok_add_bytelevel(t, false, false);
+  }
   if (str_eq(pre, len, "smollm")) { /* HF's SmolLM tokenizers: every digit alone, then the GPT-2 split */
     MX_RETURN_IF_ERROR(mx_tok_add_digits(t, true));
     return mx_tok_add_bytelevel(t, false, true);
@@ -34,7 +43,7 @@ static mx_status_t set_pre(mx_tokenizer_t *t, const char *pre, size_t len, bool 
   if (str_eq(pre, len, "gpt2") || str_eq(pre, len, "gpt-2") || str_eq(pre, len, "default"))
     return mx_tok_add_bytelevel(t, false, true);
   return mx_status_make(MX_STAGE_IO, "use the model's HF directory (tokenizer.json) instead",
-                        "%s: GGUF pre-tokenizer '%.*s' is not supported (known: llama-bpe/llama3, smollm, gpt2)", t->source,
+                        "%s: GGUF pre-tokenizer '%.*s' is not supported (known: llama-bpe/llama3, qwen2, smollm, gpt2)", t->source,
                         (int)(len > 40 ? 40 : len), pre);
 }
 

@@ -3,6 +3,7 @@
 mix, and the HF directory of the weights that GGUF dequantizes to: the oracle's input.
 
     python tests/oracle/make_gguf.py --hf SYNTH_DIR --gguf OUT.gguf [--oracle-dir ORACLE_DIR]
+    python tests/oracle/make_gguf.py --hf TOKENIZER_DIR --gguf OUT.gguf --tokenizer-only PRE [--arch ARCH]
 
 SYNTH_DIR is an f32 checkpoint from `mlxcel synth` (config.json, model.safetensors, the Llama 3
 tokenizer). OUT.gguf gets:
@@ -15,6 +16,9 @@ tokenizer). OUT.gguf gets:
     Phi-3's fused tensors kept fused (attn_qkv, and ffn_up holding gate then up);
   * the tokenizer (tokenizer.ggml.*: byte-level BPE, pre-tokenizer llama-bpe, the merges, the added
     tokens as control tokens, the chat template).
+--tokenizer-only PRE writes TOKENIZER_DIR's byte-level tokenizer alone (no tensors, no config.json
+needed; BOS and EOS from tokenizer_config.json) with tokenizer.ggml.pre = PRE, under architecture ARCH
+(default llama): a vocabulary to check a GGUF pre-tokenizer name against transformers' conversion.
 ORACLE_DIR (when given: making fixtures, not checking against them) is SYNTH_DIR with model.safetensors replaced by every tensor as the GGUF holds it,
 dequantized by the gguf package's reference dequantizer (which mlxcel matches bit for bit,
 tests/oracle/dequant_parity.py) and put back in HF's layout: HF transformers run on it computes what
@@ -184,7 +188,7 @@ def llama3_rope_factors(cfg, head_dim):
     return np.array(out, dtype=np.float32)
 
 
-def add_tokenizer(w, hf_dir, cfg):
+def add_tokenizer(w, hf_dir, cfg, pre="llama-bpe", endoftext=False):
     tok = json.load(open(os.path.join(hf_dir, "tokenizer.json")))
     vocab = tok["model"]["vocab"]
     added = {a["id"]: a for a in tok.get("added_tokens", [])}
@@ -196,9 +200,14 @@ def add_tokenizer(w, hf_dir, cfg):
     for i, a in added.items():
         tokens[i] = a["content"]
         types[i] = 3 if a.get("special") else 4
+    if endoftext and "<|endoftext|>" not in tokens:
+        # transformers' GPT-2 conversion appends <|endoftext|> (its default unknown token) when the vocabulary
+        # lacks it, as Llama 3's does and Qwen's does not; that shifts the ids of any text holding it. In
+        # the vocabulary's last special token's place it is there, as in Qwen's.
+        tokens[max(i for i, a in added.items() if a.get("special"))] = "<|endoftext|>"
     merges = [m if isinstance(m, str) else " ".join(m) for m in tok["model"]["merges"]]
     w.add_tokenizer_model("gpt2")
-    w.add_tokenizer_pre("llama-bpe")
+    w.add_tokenizer_pre(pre)
     w.add_token_list(tokens)
     w.add_token_types(types)
     w.add_token_merges(merges)
@@ -227,12 +236,31 @@ def write_oracle(args, cfg, arch, oracle):
     save_file(oracle, os.path.join(args.oracle_dir, "model.safetensors"))
 
 
+def tokenizer_only(args):
+    tok = json.load(open(os.path.join(args.hf, "tokenizer.json")))
+    tc = json.load(open(os.path.join(args.hf, "tokenizer_config.json")))
+    ids = {a["content"]: a["id"] for a in tok.get("added_tokens", [])}
+    name = lambda t: t if isinstance(t, str) else t["content"]  # noqa: E731
+    cfg = {"bos_token_id": ids[name(tc["bos_token"])], "eos_token_id": ids[name(tc["eos_token"])]}
+    w = GGUFWriter(args.gguf, args.arch)
+    add_tokenizer(w, args.hf, cfg, args.tokenizer_only, endoftext=True)
+    w.write_header_to_file()
+    w.write_kv_data_to_file()
+    w.write_tensors_to_file()
+    w.close()
+    print(f"make_gguf: {args.gguf}: the tokenizer of {args.hf} alone, pre-tokenizer {args.tokenizer_only}, architecture {args.arch}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--hf", required=True)
     ap.add_argument("--gguf", required=True)
     ap.add_argument("--oracle-dir")
+    ap.add_argument("--tokenizer-only", metavar="PRE")
+    ap.add_argument("--arch", default="llama")
     args = ap.parse_args()
+    if args.tokenizer_only:
+        return tokenizer_only(args)
     cfg = json.load(open(os.path.join(args.hf, "config.json")))
     arch = ARCH[cfg["model_type"]]
     heads, kv = cfg["num_attention_heads"], cfg.get("num_key_value_heads", cfg["num_attention_heads"])
