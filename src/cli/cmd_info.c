@@ -34,7 +34,14 @@ int mx_cmd_info(int argc, char **argv) {
     if (w) printf("  %-10s %-5s %s\n", names[r], mx_wtype_name(w->type), w->name);
   }
   const mx_weight_t *q = mx_model_layer(m, 0, MX_T_Q), *down = mx_model_layer(m, 0, MX_T_DOWN);
-  printf("  %-10s %-5s %s (and the other projections of layer 0: %s)\n", "layer 0 q", mx_wtype_name(q->type), q->name,
+  const mx_fused_spec_t *fq = mx_arch_fused_of(MX_T_Q, c);
+  char from[MX_WEIGHT_NAME_MAX + 32] = "";
+  if (fq) { /* the loader split it out of a fused tensor: name the one in the file */
+    char fused[MX_WEIGHT_NAME_MAX];
+    snprintf(fused, sizeof fused, mx_model_format(m) == MX_MODEL_GGUF ? fq->gguf : fq->hf, 0);
+    snprintf(from, sizeof from, ", rows of %s", fused);
+  }
+  printf("  %-10s %-5s %s%s (and the other projections of layer 0: %s)\n", "layer 0 q", mx_wtype_name(q->type), q->name, from,
          mx_wtype_name(down->type));
   mx_model_close(m);
   return 0;
