@@ -174,7 +174,7 @@ bundle:
 	@echo "bundle: build-bundle/mlxcel (+ mlxcel-server link) + build-bundle/mlxcel-worker.py + libmicrohttpd.so.12"
 
 # --- fuzzing (libFuzzer, clang) ----------------------------------------------------------------
-FUZZ_TARGETS := fuzz_safetensors fuzz_gguf fuzz_tokenizer fuzz_jinja fuzz_baseline fuzz_api_request
+FUZZ_TARGETS := fuzz_safetensors fuzz_gguf fuzz_tokenizer fuzz_tokenizer_json fuzz_jinja fuzz_baseline fuzz_api_request
 FUZZ_SECONDS ?= 60
 FUZZ_CC      ?= clang
 FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -std=c11 -D_GNU_SOURCE \

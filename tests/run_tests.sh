@@ -132,14 +132,16 @@ run_suite "oracle: Gemma tokenizer.json (SentencePiece BPE, HF loader) vs HF tok
   --model "$oracle/gemma3-tok" --hf-tokenizer "$oracle/gemma3-tok" --corpus "$oracle/corpus.jsonl" --mlxcel "$build/mlxcel"
 for style in llama phi3; do
   "$PY" tests/oracle/gguf_hf_tokenizer.py "$GEMMA" "$oracle/spm-$style-tok" --as "$style" >&2
-  for special in 1 0; do
-    for file in "" /tokenizer.gguf; do
-      run_suite "oracle: SentencePiece ${file:-tokenizer.json}, $style style (Gemma's vocabulary), add_special_tokens=$special vs HF tokenizers" \
-        "$PY" tests/oracle/tokenizer_parity.py --model "$oracle/spm-$style-tok$file" --hf-tokenizer "$oracle/spm-$style-tok" \
-        --corpus "$oracle/corpus.jsonl" --mlxcel "$build/mlxcel" --add-special-tokens "$special"
-    done
+  for file in "" /tokenizer.gguf; do
+    run_suite "oracle: SentencePiece ${file:-tokenizer.json}, $style style (Gemma's vocabulary) vs HF tokenizers" \
+      "$PY" tests/oracle/tokenizer_parity.py --model "$oracle/spm-$style-tok$file" --hf-tokenizer "$oracle/spm-$style-tok" \
+      --corpus "$oracle/corpus.jsonl" --mlxcel "$build/mlxcel"
   done
 done
+# Without BOS the first segment starts the text: Metaspace's "first" scheme puts the prefix space there.
+run_suite "oracle: SentencePiece tokenizer.json, llama style, without BOS vs HF tokenizers" "$PY" tests/oracle/tokenizer_parity.py \
+  --model "$oracle/spm-llama-tok" --hf-tokenizer "$oracle/spm-llama-tok" --corpus "$oracle/corpus.jsonl" --mlxcel "$build/mlxcel" \
+  --add-special-tokens 0
 # GGUF tokenizer.ggml.pre "qwen2" (Qwen2/2.5 GGUFs: digits one at a time): Llama 3's vocabulary written as
 # such a GGUF, against transformers' conversion of that file (the llama-bpe split fails 1660 of 5060 here).
 "$PY" tests/oracle/make_gguf.py --hf "$LLAMA3" --gguf "$oracle/qwen2-pre.gguf" --tokenizer-only qwen2 --arch qwen2 >&2
@@ -230,6 +232,11 @@ for fam in qwen2 qwen3 mistral gemma2 gemma3 phi3; do
   run_suite "gate: synthetic $fam f32 token-exact vs HF fp32 (2 prompts x 64)" "$build/mlxcel" check -m "$dir" \
     --fixture "$FIX/$fam-synth.json" --context 256
 done
+# The newest families in f16 against our own f32 (the low-precision rule), as SmolLM2 above.
+for fam in gemma2 phi3; do
+  run_suite "gate: synthetic $fam f16 vs our f32 (low-precision rule)" "$build/mlxcel" check -m "$build/oracle/$fam-synth" \
+    --fixture "$FIX/$fam-synth.json" --context 256 --precision f16
+done
 # Gemma 2's logit soft-capping is monotonic, so greedy ids cannot see the logits' cap: its log-probabilities
 # can (without either cap this gate fails by 0.25-0.35; docs/models.md).
 run_suite "oracle: synthetic gemma2 logprobs vs HF fp32 log_softmax (soft-capping; openai client)" "$PY" \
@@ -245,6 +252,9 @@ for fam in llama qwen2 qwen3 gemma2 gemma3 phi3; do
   run_suite "gate: synthetic $fam GGUF (K-quant mix) f32 token-exact vs HF fp32 on its dequantized weights (2 prompts x 64)" \
     "$build/mlxcel" check -m "$build/oracle/$fam-synth.gguf" --fixture "$FIX/$fam-synth-gguf.json" --context 256
 done
+# Phi-3's GGUF with its K-quant blocks kept packed: its fused attn_qkv / ffn_up split into packed views.
+run_suite "gate: synthetic phi3 GGUF (K-quant mix) --quant packed f32 token-exact vs HF fp32 (2 prompts x 64)" "$build/mlxcel" check \
+  -m "$build/oracle/phi3-synth.gguf" --fixture "$FIX/phi3-synth-gguf.json" --context 256 --quant packed
 # Packed 4-bit weights quantized on the host, against HF on the same values: the synthetic 1B drawn on
 # the grid that --quant packed recovers exactly (f32, 4.9 GB); its 4-bit embedding goes through the
 # packed-bytes gather and LM head (SmolLM2's is Q8_0).
@@ -304,10 +314,11 @@ run_suite "fusion probe: packed decode products read packed weights (llvm-cpu, c
 # A short, reproducible fuzz of every untrusted-input parser: a fixed seed and input count (make
 # fuzz-run FUZZ_SECONDS=N for long, randomly seeded runs).
 fuzz_smoke() {
-  FUZZ_RUNS=100000 FUZZ_SEED=1 tests/fuzz/run.sh 0 fuzz_safetensors fuzz_gguf fuzz_tokenizer fuzz_jinja fuzz_baseline fuzz_api_request \
+  FUZZ_RUNS=100000 FUZZ_SEED=1 tests/fuzz/run.sh 0 fuzz_safetensors fuzz_gguf fuzz_tokenizer fuzz_tokenizer_json fuzz_jinja fuzz_baseline \
+    fuzz_api_request \
     && MLXCEL_FUZZ_MODEL=$GEMMA FUZZ_RUNS=100000 FUZZ_SEED=1 tests/fuzz/run.sh 0 fuzz_tokenizer \
     && echo "7 passed, 0 failed"
 }
-run_suite "fuzz: parsers, tokenizers (SmolLM2's byte-level, Gemma 3's SentencePiece), chat templates and the server's request bodies (100000 inputs each, seed 1)" fuzz_smoke
+run_suite "fuzz: parsers, tokenizers (SmolLM2's byte-level, Gemma 3's SentencePiece, tokenizer.json), chat templates and the server's request bodies (100000 inputs each, seed 1)" fuzz_smoke
 
 finish

@@ -61,7 +61,8 @@ mx_status_t mx_tok_spm_begin(mx_tokenizer_t *t) {
 mx_status_t mx_tok_spm_token(mx_tokenizer_t *t, int32_t id, const char *spelling, size_t len, bool byte_ok) {
   if (id < 0 || id >= t->vocab_size || len == 0 || len > 8192)
     return mx_status_make(MX_STAGE_IO, "the tokenizer file is corrupt", "%s: token %d (%zu bytes) is malformed", t->source, id, len);
-  free(t->spelled[id]);
+  if (t->spelled[id]) /* the vocabulary map keeps the first spelling: a second one is a corrupt file */
+    return mx_status_make(MX_STAGE_IO, "the tokenizer file is corrupt", "%s: token id %d is given twice", t->source, id);
   char *buf = malloc(len + 1);
   if (!buf || !(t->spelled[id] = malloc(len + 1))) {
     free(buf);

@@ -1,7 +1,8 @@
 /* Writes seed inputs for the fuzzers into DIR/fuzz_gguf/: a valid tiny GGUF (so the GGUF fuzzer
  * starts from a file that reaches the tensor and tokenizer code) and one holding a tensor of every
- * block type (so it reaches each dequantizer with bytes of that type's size), and a SentencePiece
- * vocabulary of architecture gemma3. */
+ * block type (so it reaches each dequantizer with bytes of that type's size), and SentencePiece
+ * vocabularies of architectures gemma3 and llama (position- and score-ranked merges); into
+ * DIR/fuzz_tokenizer_json/: a SentencePiece-style tokenizer.json and a byte-level one. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -43,14 +44,45 @@ static uint8_t *block_types_gguf(size_t *size) {
   return b.buf;
 }
 
-static int write_seed(const char *dir, const char *name, uint8_t *b, size_t n) {
+static int write_seed_in(const char *dir, const char *target, const char *name, uint8_t *b, size_t n) {
   char path[4096];
-  snprintf(path, sizeof path, "%s/fuzz_gguf/%s", dir, name);
+  snprintf(path, sizeof path, "%s/%s/%s", dir, target, name);
   FILE *f = fopen(path, "wb");
   int rc = f && fwrite(b, 1, n, f) == n ? 0 : 1;
   if (f) fclose(f);
   free(b);
   return rc;
+}
+
+static int write_seed(const char *dir, const char *name, uint8_t *b, size_t n) { return write_seed_in(dir, "fuzz_gguf", name, b, n); }
+
+/* A tokenizer.json with the 256 byte tokens (SentencePiece: <0xXX>; byte-level: GPT-2's characters), a
+ * few pieces and merges, and a pipeline. */
+static uint8_t *tokenizer_json(bool spm, size_t *size) {
+  size_t cap = 16384, n = 0;
+  char *s = malloc(cap);
+  if (!s) abort();
+  n += (size_t)snprintf(s + n, cap - n, "{\"model\":{\"type\":\"BPE\",\"byte_fallback\":%s,\"vocab\":{\"<s>\":0", spm ? "true" : "false");
+  for (int b = 0; b < 256; b++) {
+    if (spm) n += (size_t)snprintf(s + n, cap - n, ",\"<0x%02X>\":%d", b, 1 + b);
+    else { /* GPT-2's character for the byte, escaped for JSON where it is a quote or a backslash */
+      char u[4];
+      int len = mx_utf8_encode(mx_bytelevel_char((uint8_t)b), u);
+      n += (size_t)snprintf(s + n, cap - n, ",\"%s%.*s\":%d", b == '"' || b == '\\' ? "\\" : "", len, u, 1 + b);
+    }
+  }
+  if (spm)
+    n += (size_t)snprintf(s + n, cap - n, ",\"\\u2581\":300,\"a\":301,\"b\":302,\"\\u2581a\":303,\"ab\":304},\"merges\":[\"\\u2581 a\",\"a b\"]},"
+                         "\"normalizer\":null,\"pre_tokenizer\":{\"type\":\"Metaspace\",\"replacement\":\"\\u2581\",\"prepend_scheme\":\"first\","
+                         "\"split\":true},\"decoder\":{\"type\":\"Sequence\",\"decoders\":[{\"type\":\"Replace\",\"pattern\":{\"String\":"
+                         "\"\\u2581\"},\"content\":\" \"},{\"type\":\"ByteFallback\"},{\"type\":\"Fuse\"},{\"type\":\"Strip\",\"content\":\" \","
+                         "\"start\":1,\"stop\":0}]},");
+  else
+    n += (size_t)snprintf(s + n, cap - n, ",\"ab\":300},\"merges\":[[\"a\",\"b\"]]},\"pre_tokenizer\":{\"type\":\"ByteLevel\","
+                         "\"add_prefix_space\":false},\"decoder\":{\"type\":\"ByteLevel\"},");
+  n += (size_t)snprintf(s + n, cap - n, "\"added_tokens\":[{\"id\":0,\"content\":\"<s>\",\"special\":true}]}");
+  *size = n;
+  return (uint8_t *)s;
 }
 
 int main(int argc, char **argv) {
@@ -60,5 +92,11 @@ int main(int argc, char **argv) {
   int rc = write_seed(argv[1], "tiny.gguf", tiny, n) | write_seed(argv[1], "block-types.gguf", blocks, m);
   size_t k;
   uint8_t *spm = gw_spm_vocab("gemma3", &k); /* reaches the SentencePiece loader (load_spm.c) */
-  return rc | write_seed(argv[1], "spm.gguf", spm, k);
+  rc |= write_seed(argv[1], "spm.gguf", spm, k);
+  spm = gw_spm_vocab("llama", &k);
+  rc |= write_seed(argv[1], "spm-llama.gguf", spm, k);
+  uint8_t *tj = tokenizer_json(true, &k);
+  rc |= write_seed_in(argv[1], "fuzz_tokenizer_json", "spm.json", tj, k);
+  tj = tokenizer_json(false, &k);
+  return rc | write_seed_in(argv[1], "fuzz_tokenizer_json", "bytelevel.json", tj, k);
 }

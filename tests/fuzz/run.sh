@@ -7,7 +7,7 @@ secs=$1; shift
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 seeds=build-fuzz/seeds
-mkdir -p "$seeds"/{fuzz_safetensors,fuzz_gguf,fuzz_tokenizer,fuzz_jinja,fuzz_baseline,fuzz_api_request}
+mkdir -p "$seeds"/{fuzz_safetensors,fuzz_gguf,fuzz_tokenizer,fuzz_tokenizer_json,fuzz_jinja,fuzz_baseline,fuzz_api_request}
 # The chat templates the project tests with (test data, beside the checkout) seed the template engine.
 shared=${MLXCEL_SHARED_DIR:-$root/../shared}
 cp "$shared"/data/chat-templates/*.jinja "$seeds/fuzz_jinja/" 2>/dev/null
