@@ -133,7 +133,8 @@ run_suite "oracle: Gemma tokenizer.json (SentencePiece BPE, HF loader) vs HF tok
 for style in llama phi3; do
   "$PY" tests/oracle/gguf_hf_tokenizer.py "$GEMMA" "$oracle/spm-$style-tok" --as "$style" >&2
   for file in "" /tokenizer.gguf; do
-    run_suite "oracle: SentencePiece ${file:-tokenizer.json}, $style style (Gemma's vocabulary) vs HF tokenizers" \
+    name=${file#/}
+    run_suite "oracle: SentencePiece ${name:-tokenizer.json}, $style style (Gemma's vocabulary) vs HF tokenizers" \
       "$PY" tests/oracle/tokenizer_parity.py --model "$oracle/spm-$style-tok$file" --hf-tokenizer "$oracle/spm-$style-tok" \
       --corpus "$oracle/corpus.jsonl" --mlxcel "$build/mlxcel"
   done

@@ -408,7 +408,7 @@ mx_status_t mx_tokenizer_decode(const mx_tokenizer_t *t, const int32_t *ids, siz
     mx_strbuf_append(&raw, t->tok_bytes[ids[i]], t->tok_len[ids[i]]);
   }
   size_t skip = t->strip_leading_space && raw.len > 0 && raw.data[0] == ' '; /* HF's Strip decoder */
-  mx_utf8_append_lossy(out, (const uint8_t *)raw.data + skip, raw.len - skip);
+  if (raw.len > skip) mx_utf8_append_lossy(out, (const uint8_t *)raw.data + skip, raw.len - skip); /* raw.data is NULL when empty */
   bool failed = raw.failed || out->failed;
   mx_strbuf_free(&raw);
   return failed ? mx_status_make(MX_STAGE_OOM, NULL, "out of memory while decoding") : NULL;

@@ -66,7 +66,7 @@ mx_status_t mx_tokenizer_load_gguf(const mx_gguf_t *g, const char *path, mx_toke
                           "%s: SentencePiece GGUF vocabularies of architecture '%.*s' are not supported (llama, phi3, gemma2, gemma3 are)",
                           path, (int)(alen > 40 ? 40 : alen), arch);
   if (!spm && !str_eq(model, mlen, "gpt2"))
-    return mx_status_make(MX_STAGE_IO, "mlxcel supports byte-level BPE tokenizers (tokenizer.ggml.model \"gpt2\") and Gemma 3's SentencePiece one",
+    return mx_status_make(MX_STAGE_IO, "mlxcel supports byte-level BPE tokenizers (tokenizer.ggml.model \"gpt2\") and SentencePiece ones (\"llama\")",
                           "%s: tokenizer model '%.*s' is not supported", path, (int)(mlen > 40 ? 40 : mlen), model);
   mx_gguf_get_str(g, "tokenizer.ggml.pre", &pre, &plen);
   const char **toks = NULL, **merges = NULL;
