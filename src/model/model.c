@@ -260,15 +260,10 @@ static mx_status_t open_gguf(mx_model_t *m, const char *path) {
   return add_weights(m, m->gguf->tensors, m->gguf->n_tensors);
 }
 
-static int find_index(const mx_model_t *m, const char *name) {
-  for (int i = 0; i < m->n_weights; i++)
-    if (!strcmp(m->weights[i].name, name)) return i;
-  return -1;
-}
-
 static const mx_weight_t *find_weight(const mx_model_t *m, const char *name) {
-  int i = find_index(m, name);
-  return i < 0 ? NULL : &m->weights[i];
+  for (int i = 0; i < m->n_weights; i++)
+    if (!strcmp(m->weights[i].name, name)) return &m->weights[i];
+  return NULL;
 }
 
 /* Looks a role's tensor up and checks it has the shape the configuration implies. */
@@ -307,35 +302,28 @@ static mx_status_t bind_spec(const mx_model_t *m, const mx_tensor_spec_t *t, int
 static mx_status_t split_fused(mx_model_t *m, const mx_fused_spec_t *fs, int layer) {
   bool gguf = m->format == MX_MODEL_GGUF;
   char name[MX_WEIGHT_NAME_MAX];
-  mx_weight_t parts[3];
-  int64_t rows = 0, d[2];
+  int64_t part_rows[3], rows = 0, d[2];
   for (int p = 0; p < fs->n_parts; p++) {
-    const mx_tensor_spec_t *t = mx_arch_layer(fs->parts[p]);
-    mx_arch_shape(t, &m->config, d);
-    mx_arch_name(t, layer, gguf, parts[p].name, sizeof parts[p].name);
-    parts[p].shape[0] = d[0];
-    rows += d[0];
+    mx_arch_shape(mx_arch_layer(fs->parts[p]), &m->config, d);
+    rows += part_rows[p] = d[0];
   }
   snprintf(name, sizeof name, gguf ? fs->gguf : fs->hf, layer);
-  int i = find_index(m, name);
   const mx_weight_t *w;
   MX_RETURN_IF_ERROR(bind(m, name, 2, rows, d[1], &w));
   if (w->nbytes % (uint64_t)rows != 0)
     return mx_status_make(MX_STAGE_IO, "the checkpoint is corrupt", "%s: tensor '%s' is not whole rows", m->path, name);
   uint64_t row_bytes = w->nbytes / (uint64_t)rows, offset = 0;
+  mx_weight_t parts[3];
   for (int p = 0; p < fs->n_parts; p++) {
-    char part_name[MX_WEIGHT_NAME_MAX];
-    memcpy(part_name, parts[p].name, sizeof part_name);
-    int64_t part_rows = parts[p].shape[0];
     parts[p] = *w;
-    memcpy(parts[p].name, part_name, sizeof part_name);
-    parts[p].shape[0] = part_rows;
+    mx_arch_name(mx_arch_layer(fs->parts[p]), layer, gguf, parts[p].name, sizeof parts[p].name);
+    parts[p].shape[0] = part_rows[p];
     parts[p].data = w->data + offset;
     parts[p].file_offset = w->file_offset + offset;
-    parts[p].nbytes = (uint64_t)part_rows * row_bytes;
+    parts[p].nbytes = (uint64_t)part_rows[p] * row_bytes;
     offset += parts[p].nbytes;
   }
-  m->weights[i].name[0] = '\0';
+  m->weights[w - m->weights].name[0] = '\0'; /* bind found it among m->weights */
   return add_weights(m, parts, fs->n_parts);
 }
 
