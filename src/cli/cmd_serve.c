@@ -55,7 +55,8 @@ static const mx_opt_t serve_rows[] = {
               .def = "30", .help = "a request's headers and body must arrive within S seconds (of the connection opening or "
                                    "its previous answer), else 408 and the connection is closed: bounds slow-loris clients"),
     SERVE_ROW(max_connections, .name = "--max-connections", .kind = MX_OPT_INT, .metavar = "N", .lo = 1, .hi = 4096,
-              .def = "256", .help = "open connections at most (one thread each)"),
+              .def = "256", .help = "open connections at most (one thread each); beyond, a new one gets 503 "
+                                    "too_many_connections and is closed"),
     SERVE_ROW(max_per_client, .name = "--max-connections-per-client", .kind = MX_OPT_INT, .metavar = "N", .lo = 1,
               .hi = 4096, .def = "128", .help = "open connections per client address at most; beyond, a new one gets 429 "
                                                "(behind a reverse proxy every client has the proxy's address: raise it)"),

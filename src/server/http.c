@@ -35,6 +35,10 @@
   "{\"error\":{\"message\":\"this address has as many connections open as the server allows one client "          \
   "(--max-connections-per-client); reuse a connection (keep-alive) or retry when one closes\",\"type\":"          \
   "\"rate_limit_error\",\"param\":null,\"code\":\"too_many_connections\"}}"
+#define SERVER_FULL_JSON                                                                                          \
+  "{\"error\":{\"message\":\"the server has as many connections open as it allows (--max-connections); reuse a "  \
+  "connection (keep-alive) or retry when one closes\",\"type\":\"server_error\",\"param\":null,\"code\":"          \
+  "\"too_many_connections\"}}"
 #define REQUEST_TIMEOUT_JSON                                                                                        \
   "{\"error\":{\"message\":\"the request's headers and body did not arrive within the server's --request-timeout; "  \
   "send the whole request at once\",\"type\":\"invalid_request_error\",\"param\":null,\"code\":\"request_timeout\"}}"
@@ -73,6 +77,7 @@ struct mx_server {
   pthread_cond_t conns_cv;
   conn_entry_t *conns;
   int per_client; /* connections one address may hold */
+  int max_conns;  /* connections held at once (refused ones, about to close, not counted) */
   pthread_t watchdog;
   bool watchdog_started, watchdog_stop;
 };
@@ -241,15 +246,22 @@ static void notify_connection(void *cls, struct MHD_Connection *conn, void **soc
     e->since = mx_now_ms();
     address_key(conn, e->addr);
     pthread_mutex_lock(&s->conns_mu);
-    /* The per-client limit, counted here rather than by MHD's own option, so that the client gets
-     * an answer it can act on (429 with Retry-After) instead of a reset, and the metrics see it. */
-    int same = 0;
-    for (conn_entry_t *o = s->conns; o; o = o->next) same += !o->dropped && !memcmp(o->addr, e->addr, sizeof e->addr);
+    /* Both limits are counted here rather than by MHD's own options, so that the client gets an
+     * answer it can act on (429 or 503 with Retry-After) instead of a reset, the metrics see it, and
+     * a refused connection stops counting at once instead of when its thread has closed it (under a
+     * burst, refusals not yet closed would otherwise fill MHD's limit and new connections, also
+     * other clients', would be reset without an answer). */
+    int same = 0, held = 0;
+    for (conn_entry_t *o = s->conns; o; o = o->next) {
+      held += !o->dropped;
+      same += !o->dropped && !memcmp(o->addr, e->addr, sizeof e->addr);
+    }
     e->next = s->conns;
     if (s->conns) s->conns->prev = e;
     s->conns = e;
-    if (same >= s->per_client) {
-      refuse_raw(e, "429 Too Many Requests", TOO_MANY_CONNECTIONS_JSON, true);
+    if (same >= s->per_client || held >= s->max_conns) {
+      if (same >= s->per_client) refuse_raw(e, "429 Too Many Requests", TOO_MANY_CONNECTIONS_JSON, true);
+      else refuse_raw(e, "503 Service Unavailable", SERVER_FULL_JSON, true);
       mx_metrics_connection_refused(s->metrics);
     }
     pthread_mutex_unlock(&s->conns_mu);
@@ -931,8 +943,11 @@ mx_status_t mx_server_start(const mx_server_options_t *o, mx_server_t **out) {
   }
   unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ITC | MHD_USE_POLL;
   if (ai->ai_family == AF_INET6) flags |= MHD_USE_IPv6;
-  int max_conns = o->max_connections > 0 ? o->max_connections : 256;
-  s->per_client = o->max_connections_per_client > 0 ? o->max_connections_per_client : max_conns;
+  s->max_conns = o->max_connections > 0 ? o->max_connections : 256;
+  s->per_client = o->max_connections_per_client > 0 ? o->max_connections_per_client : s->max_conns;
+  /* MHD's own limit is only the backstop of the one above (a thread each): room for a burst of
+   * refusals whose threads have not closed them yet. */
+  unsigned mhd_limit = (unsigned)s->max_conns * 2u + 64u;
   if (pthread_create(&s->watchdog, NULL, watchdog_main, s) != 0) {
     freeaddrinfo(ai);
     mx_server_stop(s);
@@ -942,7 +957,7 @@ mx_status_t mx_server_start(const mx_server_options_t *o, mx_server_t **out) {
   s->mhd = MHD_start_daemon(flags, (uint16_t)o->port, NULL, NULL, handler, s, MHD_OPTION_SOCK_ADDR, ai->ai_addr,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, s, MHD_OPTION_NOTIFY_CONNECTION, notify_connection, s,
                             MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)(o->timeout_s > 0 ? o->timeout_s : 30),
-                            MHD_OPTION_CONNECTION_LIMIT, (unsigned)max_conns, MHD_OPTION_END);
+                            MHD_OPTION_CONNECTION_LIMIT, mhd_limit, MHD_OPTION_END);
   freeaddrinfo(ai);
   if (!s->mhd) {
     mx_status_t st = mx_status_make(MX_STAGE_IO, "pick another --port (0 picks a free one) or --host",

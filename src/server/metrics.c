@@ -177,7 +177,8 @@ void mx_metrics_render(mx_metrics_t *m, const mx_metrics_device_t *d, int n, mx_
          "Connections closed because a request's headers and body did not arrive within --request-timeout.");
   mx_strbuf_printf(out, "mlxcel_http_request_timeouts_total %llu\n", (unsigned long long)m->request_timeouts);
   header(out, "mlxcel_http_connections_refused_total", "counter",
-         "Connections answered 429 because their address held --max-connections-per-client already.");
+         "Connections answered at once and closed: 429, their address held --max-connections-per-client already, "
+         "or 503, the server held --max-connections.");
   mx_strbuf_printf(out, "mlxcel_http_connections_refused_total %llu\n", (unsigned long long)m->connections_refused);
   pthread_mutex_unlock(&m->mu);
   device_series(out, "mlxcel_slots", "gauge", "Sequence slots of the device's session.", d, n, 0);

@@ -56,7 +56,8 @@ typedef struct {
 
 /* A connection closed because its request did not arrive whole in time (--request-timeout). */
 void mx_metrics_request_timeout(mx_metrics_t *m);
-/* A connection refused with 429 because its address holds --max-connections-per-client already. */
+/* A connection refused at once: 429, its address holds --max-connections-per-client already, or 503,
+ * the server holds --max-connections. */
 void mx_metrics_connection_refused(mx_metrics_t *m);
 
 /* Appends the Prometheus text exposition (version 0.0.4). */

@@ -234,17 +234,66 @@ def main():
             # reach the socket after the server closed it gets a TCP reset, which can beat the answer.
             expect(set(by_status) <= {b"HTTP/1.1 408", b"HTTP/1.1 429", b""}, f"answers: {sorted(by_status)}")
             n408, n429 = len(by_status.get(b"HTTP/1.1 408", [])), len(by_status.get(b"HTTP/1.1 429", []))
+            t = srv.metrics()
             expect(n408 + n429 >= 62 and n408 <= 16 and n429 <= 48 and n408 >= 14,
-                   f"{n408} timed out (want the 16 admitted), {n429} refused (want 48), {64 - n408 - n429} reset")
+                   f"{n408} timed out (want the 16 admitted), {n429} refused (want 48), {64 - n408 - n429} reset; "
+                   f"the server counted {metric(t, 'mlxcel_http_request_timeouts_total')} timeouts and "
+                   f"{metric(t, 'mlxcel_http_connections_refused_total')} refusals")
             for status, code in ((b"HTTP/1.1 408", "request_timeout"), (b"HTTP/1.1 429", "too_many_connections")):
                 for body in by_status.get(status, []):
                     expect(json.loads(body)["error"]["code"] == code, body)
             expect(elapsed < 3 + 3, f"the last trickling connection was closed after {elapsed:.1f} s")
-            t = srv.metrics()
             expect(metric(t, "mlxcel_http_request_timeouts_total") == 16, "timeouts not counted")
             expect(metric(t, "mlxcel_http_connections_refused_total") == 48, "refusals not counted")
             st, j = srv.complete(8)
             expect(st == 200 and j["choices"][0]["text"] == ref["8"], "serves after the attack")
+
+        @check("--max-connections (48) held by three addresses: a fourth address gets a JSON 503 at once; the "
+               "refusals do not count, so once the 48 close the server serves again")
+        def _():
+            held = []
+            try:
+                for src in ("127.0.0.2", "127.0.0.3", "127.0.0.4"):
+                    for _i in range(16):
+                        s = socket.socket()
+                        s.bind((src, 0))
+                        s.settimeout(10)
+                        s.connect(("127.0.0.1", srv.port))
+                        held.append(s)
+                # The 48 are the server's once its threads have taken them: until then a fifth address
+                # may still get in, after that it must get the 503, never a reset.
+                head = body = b""
+                for _i in range(40):
+                    s = socket.create_connection(("127.0.0.1", srv.port), timeout=10, source_address=("127.0.0.5", 0))
+                    s.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                    data = b""
+                    while True:
+                        chunk = s.recv(4096)
+                        if not chunk:
+                            break
+                        data += chunk
+                    s.close()
+                    head, _, body = data.partition(b"\r\n\r\n")
+                    expect(head[:12] in (b"HTTP/1.1 200", b"HTTP/1.1 503"), f"answer: {data[:200]!r}")
+                    if head.startswith(b"HTTP/1.1 503"):
+                        break
+                    time.sleep(0.05)
+                expect(head.startswith(b"HTTP/1.1 503") and b"Retry-After: 1" in head, head)
+                err = json.loads(body)["error"]
+                expect(err["code"] == "too_many_connections" and err["type"] == "server_error", err)
+            finally:
+                for s in held:
+                    s.close()
+            st = None
+            for _i in range(100):  # the server's threads close the 48 now
+                try:
+                    st, h = srv.health()
+                except (OSError, ValueError):
+                    st = None
+                if st == 200:
+                    break
+                time.sleep(0.05)
+            expect(st == 200, f"/health after the 48 closed: {st}")
 
         @check("HTTP framing errors that libmicrohttpd finds itself (431, 414, 400 header and chunk, 505) are "
                "answered with an OpenAI error object, not its HTML page")
