@@ -10,11 +10,13 @@ JANSSON_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
 JANSSON_LIBS   := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 OPT      ?= -O2 -g
 PCRE2_LIBS     := $(shell pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
+# utf8proc: Unicode normalization (NFC) for tokenizers whose tokenizer.json asks for it (Qwen's).
+UTF8PROC_LIBS  := $(shell pkg-config --libs libutf8proc 2>/dev/null || echo -lutf8proc)
 CFLAGS   += $(OPT) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wno-format-truncation -Isrc $(JANSSON_CFLAGS) \
             -DMX_IREE_VERSION='"$(MLXCEL_IREE_VERSION)"' \
             -DMX_SOURCE_WORKER='"$(CURDIR)/src/device/worker/mlxcel_worker.py"'
 MHD_LIBS       := $(shell pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd)
-LDLIBS   += $(JANSSON_LIBS) $(PCRE2_LIBS) $(MHD_LIBS) -lpthread -lm
+LDLIBS   += $(JANSSON_LIBS) $(PCRE2_LIBS) $(UTF8PROC_LIBS) $(MHD_LIBS) -lpthread -lm
 
 # Library sources by module (DESIGN.md data flow); cli/ holds the front end only.
 LIB_SRC  := $(wildcard src/base/*.c src/format/*.c src/model/*.c src/tokenizer/*.c src/template/*.c src/hlo/*.c src/compiler/*.c src/device/*.c src/engine/*.c src/server/*.c src/qualify/*.c)
@@ -160,8 +162,8 @@ $(BUILD)/fake-hip/libamdhip64.so: tests/fixtures/fake_hip.c
 	@mkdir -p $(dir $@)
 	$(CC) -shared -fPIC -w $< -o $@
 
-# A relocatable build for hosts without this machine's libraries (the GPU machine): jansson linked
-# and PCRE2 statically, the worker script beside the binary; glibc, libm and libmicrohttpd (below) stay dynamic.
+# A relocatable build for hosts without this machine's libraries (the GPU machine): jansson, PCRE2
+# and utf8proc linked statically, the worker script beside the binary; glibc, libm and libmicrohttpd (below) stay dynamic.
 # libmicrohttpd cannot be linked statically without a static GnuTLS chain, so its shared library
 # travels beside the binary (found through an $$ORIGIN rpath); it needs libgnutls.so.30, which
 # Debian and Ubuntu hosts have.
@@ -169,6 +171,7 @@ MHD_SO := $(shell $(CC) -print-file-name=libmicrohttpd.so.12)
 bundle:
 	@$(MAKE) --no-print-directory BUILD=build-bundle \
 	  JANSSON_LIBS="-Wl,-Bstatic -ljansson -Wl,-Bdynamic" PCRE2_LIBS="-Wl,-Bstatic -lpcre2-8 -Wl,-Bdynamic" \
+	  UTF8PROC_LIBS="-Wl,-Bstatic -lutf8proc -Wl,-Bdynamic" \
 	  MHD_LIBS="-lmicrohttpd -Wl,-rpath,'\$$\$$ORIGIN'" all
 	cp -L $(MHD_SO) build-bundle/
 	@echo "bundle: build-bundle/mlxcel (+ mlxcel-server link) + build-bundle/mlxcel-worker.py + libmicrohttpd.so.12"
@@ -183,24 +186,24 @@ FUZZ_LIB_SRC := $(wildcard src/base/*.c src/format/*.c src/model/*.c src/tokeniz
 
 build-fuzz/%: tests/fuzz/%.c $(FUZZ_LIB_SRC) $(wildcard src/*/*.h) tests/unit/gguf_writer.h
 	@mkdir -p build-fuzz
-	$(FUZZ_CC) $(FUZZ_FLAGS) $< $(FUZZ_LIB_SRC) -o $@ $(JANSSON_LIBS) $(PCRE2_LIBS) -lm
+	$(FUZZ_CC) $(FUZZ_FLAGS) $< $(FUZZ_LIB_SRC) -o $@ $(JANSSON_LIBS) $(PCRE2_LIBS) $(UTF8PROC_LIBS) -lm
 
 # The phase-0 parsers live with the kit's runner (baseline.c reads /proc and runs tools too).
 QUALIFY_FUZZ_SRC := src/qualify/baseline.c src/qualify/run.c
 build-fuzz/fuzz_baseline: tests/fuzz/fuzz_baseline.c $(FUZZ_LIB_SRC) $(QUALIFY_FUZZ_SRC) $(wildcard src/*/*.h)
 	@mkdir -p build-fuzz
-	$(FUZZ_CC) $(FUZZ_FLAGS) $< $(FUZZ_LIB_SRC) $(QUALIFY_FUZZ_SRC) -o $@ $(JANSSON_LIBS) $(PCRE2_LIBS) -lm
+	$(FUZZ_CC) $(FUZZ_FLAGS) $< $(FUZZ_LIB_SRC) $(QUALIFY_FUZZ_SRC) -o $@ $(JANSSON_LIBS) $(PCRE2_LIBS) $(UTF8PROC_LIBS) -lm
 
 # The server's request parser, with the sampler's range checks it calls.
 API_FUZZ_SRC := src/server/openai.c src/engine/sampler.c
 build-fuzz/fuzz_api_request: tests/fuzz/fuzz_api_request.c $(FUZZ_LIB_SRC) $(API_FUZZ_SRC) $(wildcard src/*/*.h)
 	@mkdir -p build-fuzz
-	$(FUZZ_CC) $(FUZZ_FLAGS) $< $(FUZZ_LIB_SRC) $(API_FUZZ_SRC) -o $@ $(JANSSON_LIBS) $(PCRE2_LIBS) -lm
+	$(FUZZ_CC) $(FUZZ_FLAGS) $< $(FUZZ_LIB_SRC) $(API_FUZZ_SRC) -o $@ $(JANSSON_LIBS) $(PCRE2_LIBS) $(UTF8PROC_LIBS) -lm
 
 build-fuzz/make_seeds: tests/fuzz/make_seeds.c $(FUZZ_LIB_SRC) tests/unit/gguf_writer.h
 	@mkdir -p build-fuzz
 	$(CC) -O1 -std=c11 -D_GNU_SOURCE -Isrc -Itests $(JANSSON_CFLAGS) -DMX_IREE_VERSION='"$(MLXCEL_IREE_VERSION)"' \
-	  $< $(FUZZ_LIB_SRC) -o $@ $(JANSSON_LIBS) $(PCRE2_LIBS) -lm
+	  $< $(FUZZ_LIB_SRC) -o $@ $(JANSSON_LIBS) $(PCRE2_LIBS) $(UTF8PROC_LIBS) -lm
 
 fuzz: $(FUZZ_TARGETS:%=build-fuzz/%) build-fuzz/make_seeds
 

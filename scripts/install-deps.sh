@@ -6,7 +6,7 @@
 # --browser: instead, Chromium and its WebDriver, which only the chat page's test needs (kept out of
 # `make run`: a browser is a large download a user of the engine does not need).
 set -euo pipefail
-pkgs=(gcc make pkg-config libjansson-dev libcmocka-dev libpcre2-dev libmicrohttpd-dev clang libclang-rt-14-dev libamdhip64-dev)
+pkgs=(gcc make pkg-config libjansson-dev libcmocka-dev libpcre2-dev libutf8proc-dev libmicrohttpd-dev clang libclang-rt-14-dev libamdhip64-dev)
 [ "${1:-}" = --browser ] && pkgs=(chromium chromium-driver)
 missing=()
 for p in "${pkgs[@]}"; do

@@ -149,6 +149,11 @@ run_suite "oracle: SentencePiece tokenizer.json, llama style, without BOS vs HF 
 "$PY" tests/oracle/gguf_hf_tokenizer.py "$oracle/qwen2-pre.gguf" "$oracle/qwen2-pre-tok" >&2
 run_suite "oracle: GGUF pre-tokenizer qwen2 (Llama 3's vocabulary) vs transformers' GGUF conversion" "$PY" tests/oracle/tokenizer_parity.py \
   --model "$oracle/qwen2-pre.gguf" --hf-tokenizer "$oracle/qwen2-pre-tok" --corpus "$oracle/corpus.jsonl" --mlxcel "$build/mlxcel"
+# Qwen2/2.5/3's own tokenizer.json (normalizer NFC, "" subword prefix and suffix, no BOS), as transformers'
+# Qwen2Tokenizer builds it from that vocabulary: the corpus's NFD records need the NFC (608 differ without).
+"$PY" tests/oracle/gguf_hf_tokenizer.py "$oracle/qwen2-pre.gguf" "$oracle/qwen2-nfc-tok" --as qwen2 >&2
+run_suite "oracle: Qwen-style tokenizer.json (NFC; Llama 3's vocabulary) vs HF tokenizers" "$PY" tests/oracle/tokenizer_parity.py \
+  --model "$oracle/qwen2-nfc-tok" --hf-tokenizer "$oracle/qwen2-nfc-tok" --corpus "$oracle/corpus.jsonl" --mlxcel "$build/mlxcel"
 run_suite "oracle: Llama 3 tokenizer without BOS" "$PY" tests/oracle/tokenizer_parity.py --model "$LLAMA3" \
   --hf-tokenizer "$LLAMA3" --corpus "$oracle/corpus.jsonl" --mlxcel "$build/mlxcel" --add-special-tokens 0
 run_suite "oracle: Llama 3 chat template vs transformers" "$PY" tests/oracle/chat_template_parity.py --model "$LLAMA3" \

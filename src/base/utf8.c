@@ -1,5 +1,7 @@
 #include "base/utf8.h"
 
+#include <utf8proc.h>
+
 int mx_utf8_next(const uint8_t *p, size_t n, uint32_t *cp, int *bad_len, bool *truncated) {
   *truncated = false;
   uint8_t b0 = p[0];
@@ -95,4 +97,18 @@ int mx_utf8_encode(uint32_t cp, char out[4]) {
   out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
   out[3] = (char)(0x80 | (cp & 0x3F));
   return 4;
+}
+
+int mx_utf8_nfc(const uint8_t *p, size_t n, uint8_t **out, size_t *out_len) {
+  *out = NULL;
+  *out_len = 0;
+  size_t i = 0;
+  while (i < n && p[i] < 0xCC) i++; /* 0xCC leads U+0300, the first code point NFC can change */
+  if (i == n) return 0;
+  utf8proc_uint8_t *dst = NULL;
+  utf8proc_ssize_t len = utf8proc_map(p, (utf8proc_ssize_t)n, &dst, UTF8PROC_STABLE | UTF8PROC_COMPOSE);
+  if (len < 0) return -1; /* p is valid UTF-8, so only out of memory is left */
+  *out = dst;
+  *out_len = (size_t)len;
+  return 1;
 }

@@ -18,6 +18,10 @@ int mx_utf8_next(const uint8_t *p, size_t n, uint32_t *cp, int *bad_len, bool *t
 size_t mx_utf8_valid_prefix(const uint8_t *p, size_t n);
 /* Appends p as UTF-8, replacing invalid subparts with U+FFFD. */
 void mx_utf8_append_lossy(mx_strbuf_t *out, const uint8_t *p, size_t n);
+/* Unicode normalization form C of valid UTF-8 p[0, n) (what HF tokenizers' NFC normalizer does):
+ * 0 when p is NFC already by a quick check (every code point below U+0300, which no normalization
+ * changes), 1 with the normalized text in *out (malloc'd, *out_len bytes), -1 when out of memory. */
+int mx_utf8_nfc(const uint8_t *p, size_t n, uint8_t **out, size_t *out_len);
 /* Encodes cp (<= 0x10FFFF) into out; returns its length. */
 int mx_utf8_encode(uint32_t cp, char out[4]);
 

@@ -350,11 +350,20 @@ static mx_status_t encode_spm(const mx_tokenizer_t *t, const char *text, size_t 
 static mx_status_t encode_plain(const mx_tokenizer_t *t, const char *text, size_t len, bool first, bpe_scratch_t *s, mx_ids_t *out) {
   if (len == 0) return NULL;
   if (t->spm) return encode_spm(t, text, len, first, s, out);
+  uint8_t *normalized = NULL;
+  size_t nlen = 0;
+  if (t->nfc) { /* per segment, after the added tokens are found: HF's order */
+    int r = mx_utf8_nfc((const uint8_t *)text, len, &normalized, &nlen);
+    if (r < 0) return mx_status_make(MX_STAGE_OOM, NULL, "out of memory while normalizing");
+    if (r > 0) text = (const char *)normalized, len = nlen;
+  }
   size_t *spans = NULL, n = 0, cap = 0;
-  MX_RETURN_IF_ERROR(mx_pretokenize(t, text, len, &spans, &n, &cap));
+  mx_status_t st = mx_pretokenize(t, text, len, &spans, &n, &cap);
   bool ok = true;
-  for (size_t i = 0; ok && i < n; i += 2) ok = bpe_piece(t, text + spans[i], spans[i + 1] - spans[i], s, out);
+  for (size_t i = 0; !st && ok && i < n; i += 2) ok = bpe_piece(t, text + spans[i], spans[i + 1] - spans[i], s, out);
   free(spans);
+  free(normalized);
+  if (st) return st;
   return ok ? NULL : mx_status_make(MX_STAGE_OOM, NULL, "out of memory while tokenizing");
 }
 

@@ -46,6 +46,7 @@ struct mx_tokenizer {
   mx_u64map_t merges; /* (left << 32 | right) -> (rank << 32 | merged) */
   int32_t byte_id[256];
   bool ignore_merges; /* a word that is itself in the vocabulary is not merged (Llama 3) */
+  bool nfc;           /* the normalizer NFC runs on each segment before the pre-tokenizer (Qwen) */
   /* SentencePiece-style BPE (load_spm.c): the vocabulary map is keyed by the tokens' spellings, where
    * a space is U+2581; the text's spaces become U+2581 before BPE, whose symbols are characters, and a
    * character outside the vocabulary falls back to its bytes' <0xXX> tokens. tok_bytes hold what a

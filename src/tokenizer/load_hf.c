@@ -222,6 +222,16 @@ static bool str_is(json_t *obj, const char *key, const char *want) {
   return s && !strcmp(s, want);
 }
 
+/* A byte-level BPE's normalizer: NFC (Qwen2/2.5/3), alone or in a Sequence. */
+static mx_status_t bytelevel_normalizer(mx_tokenizer_t *t, json_t *n) {
+  const char *type = json_string_value(json_object_get(n, "type"));
+  json_t *seq = json_object_get(n, "normalizers");
+  if (type && !strcmp(type, "Sequence") && json_array_size(seq) == 1) return bytelevel_normalizer(t, json_array_get(seq, 0));
+  if (!type || strcmp(type, "NFC") != 0) return refuse(t, "normalizer", type ? type : "(untyped)");
+  t->nfc = true;
+  return NULL;
+}
+
 /* SentencePiece's normalizers: Replace(" " -> U+2581) and Prepend(U+2581), alone or in a Sequence. */
 static mx_status_t spm_normalizer(mx_tokenizer_t *t, json_t *n, bool *replaces) {
   const char *type = json_string_value(json_object_get(n, "type"));
@@ -324,11 +334,13 @@ mx_status_t mx_tokenizer_load_hf(const char *dir, mx_tokenizer_t **out) {
   const char *mtype = json_string_value(json_object_get(model, "type"));
   if (!st && (!mtype || strcmp(mtype, "BPE") != 0)) st = refuse(t, "model type", mtype);
   if (!st) t->spm = json_is_true(json_object_get(model, "byte_fallback"));
-  if (!st && json_is_string(json_object_get(model, "continuing_subword_prefix"))) st = refuse(t, "BPE option", "continuing_subword_prefix");
-  if (!st && json_is_string(json_object_get(model, "end_of_word_suffix"))) st = refuse(t, "BPE option", "end_of_word_suffix");
+  /* An empty prefix or suffix is no prefix or suffix (Qwen's files spell them ""). */
+  if (!st && json_string_length(json_object_get(model, "continuing_subword_prefix")) > 0)
+    st = refuse(t, "BPE option", "continuing_subword_prefix");
+  if (!st && json_string_length(json_object_get(model, "end_of_word_suffix")) > 0) st = refuse(t, "BPE option", "end_of_word_suffix");
   json_t *norm = json_object_get(root, "normalizer");
   if (!st && t->spm) st = spm_pipeline(t, root);
-  if (!st && !t->spm && norm && !json_is_null(norm)) st = refuse(t, "normalizer", json_string_value(json_object_get(norm, "type")));
+  if (!st && !t->spm && norm && !json_is_null(norm)) st = bytelevel_normalizer(t, norm);
   json_t *dec = json_object_get(root, "decoder");
   const char *dtype = json_string_value(json_object_get(dec, "type"));
   if (!st && !t->spm && dec && !json_is_null(dec) && (!dtype || strcmp(dtype, "ByteLevel") != 0)) st = refuse(t, "decoder", dtype);

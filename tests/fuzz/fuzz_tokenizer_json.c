@@ -1,8 +1,8 @@
 /* libFuzzer target: an HF tokenizer.json from untrusted bytes (src/tokenizer/load_hf.c: the byte-level
  * and the SentencePiece-style pipelines, their refusals), then, when it loads, an encode of a fixed text
- * (spaces, an added-token look-alike, a character outside small vocabularies) and the decodes of its ids,
- * whole and streamed, which must agree. The input is written to a private folder's tokenizer.json, as
- * the loader reads a model folder. */
+ * (spaces, an added-token look-alike, a character outside small vocabularies, a decomposed one for NFC)
+ * and the decodes of its ids, whole and streamed, which must agree. The input is written to a private
+ * folder's tokenizer.json, as the loader reads a model folder. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     mx_status_free(st);
     return 0;
   }
-  static const char text[] = "  Hello world <s>ab\xc3\xa9 12345\n";
+  static const char text[] = "  Hello world <s>ab\xc3\xa9 12345 e\xcc\x81\n"; /* the last: e + U+0301 (NFC) */
   mx_ids_t ids = {0};
   st = mx_tokenizer_encode(t, text, sizeof text - 1, true, &ids);
   if (!st) {

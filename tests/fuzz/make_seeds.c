@@ -78,7 +78,8 @@ static uint8_t *tokenizer_json(bool spm, size_t *size) {
                          "\"\\u2581\"},\"content\":\" \"},{\"type\":\"ByteFallback\"},{\"type\":\"Fuse\"},{\"type\":\"Strip\",\"content\":\" \","
                          "\"start\":1,\"stop\":0}]},");
   else
-    n += (size_t)snprintf(s + n, cap - n, ",\"ab\":300},\"merges\":[[\"a\",\"b\"]]},\"pre_tokenizer\":{\"type\":\"ByteLevel\","
+    n += (size_t)snprintf(s + n, cap - n, ",\"ab\":300},\"merges\":[[\"a\",\"b\"]]},\"normalizer\":{\"type\":\"NFC\"},"
+                         "\"pre_tokenizer\":{\"type\":\"ByteLevel\","
                          "\"add_prefix_space\":false},\"decoder\":{\"type\":\"ByteLevel\"},");
   n += (size_t)snprintf(s + n, cap - n, "\"added_tokens\":[{\"id\":0,\"content\":\"<s>\",\"special\":true}]}");
   *size = n;

@@ -21,6 +21,12 @@ Llama 2 / Phi-3 style (normalizers Prepend and Replace, no pre-tokenizer). Those
 SentencePiece spellings of tokenizer.json that the HF loader reads; with no Llama 2 or Phi-3 vocabulary
 at hand, Gemma's serves as theirs. It also writes OUT_DIR/tokenizer.gguf, a GGUF holding only that
 tokenizer's metadata under architecture ARCH, so the GGUF loader can be checked against the same oracle.
+
+--as qwen2 (a byte-level BPE file) instead writes the tokenizer.json that transformers' Qwen2Tokenizer builds
+from the file's vocabulary and merges: the shape of Qwen2/2.5/3's own files (an NFC normalizer, Qwen2's split,
+"" as continuing_subword_prefix and end_of_word_suffix, no BOS), with the file's special tokens as added
+tokens, and a tokenizer_config.json naming its end-of-text token. With no Qwen vocabulary at hand, the
+file's serves as Qwen's.
 """
 import json
 import os
@@ -66,11 +72,32 @@ def write_tokenizer_gguf(path, arch, tok, config):
     w.close()
 
 
+def write_qwen2_style(out, backend, config):
+    """tokenizer.json as Qwen2Tokenizer builds it from backend's vocabulary and merges (see the top)."""
+    from transformers import Qwen2Tokenizer
+    conv = json.loads(backend.to_str())
+    eos = config.get("eos_token")
+    merges = [tuple(m.split(" ")) if isinstance(m, str) else tuple(m) for m in conv["model"]["merges"]]
+    qwen = json.loads(Qwen2Tokenizer(vocab=conv["model"]["vocab"], merges=merges, unk_token=None, eos_token=eos,
+                                     pad_token=eos).backend_tokenizer.to_str())
+    qwen["added_tokens"] = conv["added_tokens"]
+    with open(os.path.join(out, "tokenizer.json"), "w", encoding="utf-8") as f:
+        json.dump(qwen, f, ensure_ascii=False)
+    with open(os.path.join(out, "tokenizer_config.json"), "w", encoding="utf-8") as f:
+        json.dump({"tokenizer_class": "Qwen2Tokenizer", "add_bos_token": False, "bos_token": None, "eos_token": eos}, f)
+    print(f"gguf_hf_tokenizer: Qwen2Tokenizer's build: normalizer {qwen['normalizer']}, {len(qwen['model']['vocab'])} tokens, "
+          f"{len(qwen['model']['merges'])} merges, {len(qwen['added_tokens'])} added -> {out}/tokenizer.json")
+
+
 def main():
     if len(sys.argv) not in (3, 5) or (len(sys.argv) == 5 and sys.argv[3] != "--as"):
         sys.exit(__doc__.strip().splitlines()[2].strip())
     path, out = sys.argv[1], sys.argv[2]
     arch, tokenizer_dict, config = get_gguf_tokenizer(path)
+    if len(sys.argv) == 5 and sys.argv[4] == "qwen2":
+        backend, _ = convert_gguf_tokenizer(arch, tokenizer_dict)
+        os.makedirs(out, exist_ok=True)
+        return write_qwen2_style(out, backend, config)
     if len(sys.argv) == 5:
         arch = sys.argv[4]
         os.makedirs(out, exist_ok=True)

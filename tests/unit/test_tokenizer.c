@@ -155,6 +155,35 @@ static void lossy_decode_replaces_maximal_subparts(void **state) {
   }
 }
 
+/* NFC: composition, canonical reordering of marks, Hangul, singletons; text below U+0300 untouched
+ * (the quick check: no copy). Expected values from Unicode's tables (Python's unicodedata agrees). */
+static void nfc_normalizes_canonically(void **state) {
+  (void)state;
+  static const struct {
+    const char *in, *out;
+  } cases[] = {
+      {"e\xCC\x81", "\xC3\xA9"},                             /* e + U+0301 -> U+00E9 */
+      {"a\xCC\xA3\xCC\x82", "\xE1\xBA\xAD"},                /* a, dot below, circumflex -> U+1EAD */
+      {"a\xCC\x82\xCC\xA3", "\xE1\xBA\xAD"},                /* the marks in the other order: the same */
+      {"\xE1\x84\x92\xE1\x85\xA1\xE1\x86\xAB", "\xED\x95\x9C"}, /* Hangul jamo -> U+D55C */
+      {"\xE2\x84\xAB", "\xC3\x85"},                          /* U+212B ANGSTROM SIGN -> U+00C5 (singleton) */
+      {"\xEF\xAC\x81", "\xEF\xAC\x81"},                      /* U+FB01 ligature: NFKC would change it, NFC not */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    uint8_t *out;
+    size_t n;
+    assert_int_equal(mx_utf8_nfc((const uint8_t *)cases[i].in, strlen(cases[i].in), &out, &n), 1);
+    assert_int_equal(n, strlen(cases[i].out));
+    assert_memory_equal(out, cases[i].out, n);
+    free(out);
+  }
+  uint8_t *out;
+  size_t n;
+  const char plain[] = "caf\xC3\xA9 \x00 \xCB\xBF"; /* U+00E9, a NUL, U+02FF: all below U+0300 */
+  assert_int_equal(mx_utf8_nfc((const uint8_t *)plain, sizeof plain - 1, &out, &n), 0);
+  assert_null(out);
+}
+
 /* Streaming decode of random byte-token sequences (valid and invalid UTF-8 alike) equals the
  * whole decode, and no push ever emits a partial character. */
 static void streaming_decode_equals_whole_decode(void **state) {
@@ -208,8 +237,10 @@ static void unsupported_tokenizers_are_refused_by_name(void **state) {
   snprintf(path, sizeof path, "%s/tokenizer.json", dir);
   write_text(path, "{\"model\":{\"type\":\"WordPiece\",\"vocab\":{\"a\":0}}}");
   assert_status(mx_tokenizer_load_hf(dir, &t), MX_STAGE_IO, "model type 'WordPiece' is not supported");
-  write_text(path, "{\"normalizer\":{\"type\":\"NFC\"},\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0},\"merges\":[]}}");
-  assert_status(mx_tokenizer_load_hf(dir, &t), MX_STAGE_IO, "normalizer 'NFC' is not supported");
+  write_text(path, "{\"normalizer\":{\"type\":\"NFKC\"},\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0},\"merges\":[]}}");
+  assert_status(mx_tokenizer_load_hf(dir, &t), MX_STAGE_IO, "normalizer 'NFKC' is not supported");
+  write_text(path, "{\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0},\"merges\":[],\"end_of_word_suffix\":\"</w>\"}}");
+  assert_status(mx_tokenizer_load_hf(dir, &t), MX_STAGE_IO, "BPE option 'end_of_word_suffix' is not supported");
   write_text(path, "{\"model\":{\"type\":\"BPE\",\"vocab\":{\"a\":0,\"b\":1},\"merges\":[\"a b\"]}}");
   assert_status(mx_tokenizer_load_hf(dir, &t), MX_STAGE_IO, "merge 0 joins tokens that are not in the vocabulary");
   write_text(path, "{\"model\": [");
@@ -317,6 +348,7 @@ int main(void) {
       cmocka_unit_test(sentencepiece_vocabulary_from_gguf),
       cmocka_unit_test(special_tokens_are_matched_before_bpe),
       cmocka_unit_test(lossy_decode_replaces_maximal_subparts),
+      cmocka_unit_test(nfc_normalizes_canonically),
       cmocka_unit_test(streaming_decode_equals_whole_decode),
       cmocka_unit_test(unsupported_tokenizers_are_refused_by_name),
       cmocka_unit_test(sentencepiece_tokenizer_json),
