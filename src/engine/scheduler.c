@@ -37,6 +37,9 @@ struct mx_request {
   /* Engine thread only. */
   int slot;
   mx_seq_t seq;        /* the prompt, the generated ids and every decision about the next token */
+  bool prompt_logprobs;
+  int n_top;           /* prompt_logprobs: alternatives per entry */
+  int forced;          /* prompt_logprobs: the prompt token the next decode step feeds; 0 once generating */
   double t_submit;     /* set before the request is shared */
   double t_admit, t_first; /* written by the engine under mu (the request's), read by mx_request_info */
   mx_request_t *next;  /* wait queue */
@@ -46,6 +49,8 @@ struct mx_request {
   mx_strbuf_t pending; /* released text the owner has not taken */
   mx_ids_t generated;
   mx_logprob_list_t lp; /* with logprobs: one per generated id */
+  mx_logprob_list_t prompt_lp; /* with prompt_logprobs: one per prompt token after the first */
+  bool prompt_lp_done;         /* prompt_lp is complete */
   bool finished;
   mx_finish_t finish;
   mx_status_t error;
@@ -92,6 +97,7 @@ static void request_free(mx_request_t *r) {
   for (int i = 0; i < r->n_stops; i++) free(r->stops[i]);
   mx_ids_free(&r->generated);
   mx_logprob_list_free(&r->lp);
+  mx_logprob_list_free(&r->prompt_lp);
   mx_strbuf_free(&r->pending);
   mx_status_free(r->error);
   pthread_mutex_destroy(&r->mu);
@@ -168,7 +174,29 @@ bool mx_request_logprobs(mx_request_t *r, size_t from, mx_logprob_list_t *out, s
   return ok;
 }
 
+bool mx_request_prompt_logprobs(mx_request_t *r, mx_logprob_list_t *out, bool *complete) {
+  bool ok = true;
+  pthread_mutex_lock(&r->mu);
+  *complete = r->prompt_lp_done;
+  for (size_t i = 0; ok && r->prompt_lp_done && i < r->prompt_lp.n; i++) ok = mx_logprob_list_push(out, &r->prompt_lp.v[i]);
+  pthread_mutex_unlock(&r->mu);
+  return ok;
+}
+
 /* ----------------------------------------------------------------------- engine helpers */
+
+/* Teacher forcing (prompt_logprobs): records the entry of prompt token `at` from the logits row that
+ * predicts it (the one after token at - 1); done: that was the last prompt token. False when out of
+ * memory. */
+static bool record_prompt_logprob(mx_sched_t *s, mx_request_t *r, const float *row, int at, bool done) {
+  mx_token_logprob_t e;
+  mx_logprob_compute(row, s->vocab, r->seq.history.ids[at], r->n_top, &e);
+  pthread_mutex_lock(&r->mu);
+  bool ok = mx_logprob_list_push(&r->prompt_lp, &e);
+  r->prompt_lp_done = done;
+  pthread_mutex_unlock(&r->mu);
+  return ok;
+}
 
 /* Hands the owner the text that became final. */
 static void publish_text(mx_request_t *r) {
@@ -410,16 +438,21 @@ static void admit_one_locked(mx_sched_t *s) {
   pthread_mutex_unlock(&r->mu);
   pthread_mutex_unlock(&s->mu);
   bool greedy = mx_seq_greedy(&r->seq);
+  /* Prompt logprobs: only the first token now; the decode steps feed the rest (teacher forcing). */
+  bool force = !r->prompt_lp_done;
   int32_t next = -1;
   pthread_mutex_lock(&s->dev_mu);
-  mx_status_t st =
-      mx_session_prefill_slot(s->session, slot, r->seq.history.ids, r->n_prompt, greedy ? NULL : s->logits, &next);
+  mx_status_t st = mx_session_prefill_slot(s->session, slot, r->seq.history.ids, force ? 1 : r->n_prompt,
+                                           greedy ? NULL : s->logits, &next);
   pthread_mutex_unlock(&s->dev_mu);
   mx_finish_t why = MX_FINISH_NONE;
   mx_status_t err = st || !greedy ? NULL : check_device_token_counted(s, next);
   bool done = err != NULL;
   if (err) why = MX_FINISH_ERROR;
-  else if (!st) done = take_token(s, r, mx_seq_pick(&r->seq, next, greedy ? NULL : s->logits), &why, &err);
+  else if (!st && force) {
+    r->forced = 1;
+    if (!record_prompt_logprob(s, r, s->logits, 1, r->n_prompt == 2)) done = true, why = MX_FINISH_ERROR, err = mx_status_oom();
+  } else if (!st) done = take_token(s, r, mx_seq_pick(&r->seq, next, greedy ? NULL : s->logits), &why, &err);
   pthread_mutex_lock(&s->mu);
   if (st) {
     call_failed_locked(s, st, &r, 1);
@@ -456,8 +489,13 @@ static void decode_step_locked(mx_sched_t *s) {
   for (int b = 0; b < s->n_slots; b++) {
     run[b] = s->slots[b];
     if (!run[b]) continue;
-    tokens[b] = run[b]->seq.last;
-    pos[b] = mx_seq_pos(&run[b]->seq);
+    if (run[b]->forced) { /* teacher forcing: the next prompt token at its own position */
+      tokens[b] = run[b]->seq.history.ids[run[b]->forced];
+      pos[b] = run[b]->forced;
+    } else {
+      tokens[b] = run[b]->seq.last;
+      pos[b] = mx_seq_pos(&run[b]->seq);
+    }
     greedy = greedy && mx_seq_greedy(&run[b]->seq);
     room = room && pos[b] + K <= cap;
   }
@@ -477,6 +515,13 @@ static void decode_step_locked(mx_sched_t *s) {
       /* When any slot samples, the step returns every slot's logits; greedy slots take their argmax. */
       float *row = greedy ? NULL : s->logits + (size_t)b * (size_t)s->vocab;
       int32_t id = next[k * s->n_slots + b];
+      if (r->forced && r->forced + 1 < r->n_prompt) { /* the row predicts the next prompt token */
+        int at = ++r->forced;
+        if (!record_prompt_logprob(s, r, row, at, at == r->n_prompt - 1))
+          done[b] = true, why[b] = MX_FINISH_ERROR, err[b] = mx_status_oom();
+        continue;
+      }
+      r->forced = 0; /* the row after the last prompt token: generation starts */
       if (!row && (err[b] = check_device_token_counted(s, id))) {
         done[b] = true, why[b] = MX_FINISH_ERROR;
         continue;
@@ -654,6 +699,8 @@ static mx_status_t validate(mx_sched_t *s, const mx_request_params_t *p) {
   if (p->max_tokens < 1 || p->max_tokens > cap)
     return mx_status_make(MX_STAGE_USAGE, "ask for 1 to the context capacity tokens", "max_tokens %d is outside 1..%d",
                           p->max_tokens, cap);
+  if (p->prompt_logprobs && !p->logprobs)
+    return mx_status_make(MX_STAGE_USAGE, "ask for logprobs too", "prompt logprobs without logprobs");
   if (p->n_stops < 0 || p->n_stops > MX_MAX_STOPS)
     return mx_status_make(MX_STAGE_USAGE, "give at most 8 stop strings", "%d stop strings", p->n_stops);
   for (int i = 0; i < p->n_stops; i++)
@@ -676,6 +723,9 @@ mx_status_t mx_sched_submit(mx_sched_t *s, const mx_request_params_t *p, mx_requ
   r->slot = -1;
   r->n_prompt = p->n_prompt;
   r->logprobs = p->logprobs;
+  r->prompt_logprobs = p->prompt_logprobs;
+  r->n_top = p->top_logprobs;
+  r->prompt_lp_done = !p->prompt_logprobs || p->n_prompt < 2; /* nothing to record */
   bool ok = true;
   for (int i = 0; ok && i < p->n_stops; i++) ok = (r->stops[r->n_stops++] = strdup(p->stops[i])) != NULL;
   mx_seq_params_t sp = {.max_tokens = p->max_tokens, .sampling = p->sampling, .stops = (const char *const *)r->stops,

@@ -49,6 +49,11 @@ typedef struct {
   bool ignore_eos;
   bool logprobs;    /* record each generated token's log-probabilities (mx_request_info's logprobs) */
   int top_logprobs; /* 0..MX_MAX_TOP_LOGPROBS alternatives per token, with logprobs */
+  /* With logprobs: also record the entries of prompt tokens 1..n_prompt-1 (mx_request_prompt_logprobs;
+   * the first token has none). The prompt is then fed one token per decode step after a one-token
+   * prefill (teacher forcing), so that every position's logits come back: it costs a decode step per
+   * prompt token instead of one prefill. */
+  bool prompt_logprobs;
 } mx_request_params_t;
 
 typedef struct {
@@ -110,6 +115,10 @@ void mx_request_info(mx_request_t *r, mx_request_info_t *out);
 /* A request submitted with logprobs: appends the entries of its generated tokens from index `from` on
  * (as many as there are so far) to `out`; returns how many it appended. False when out of memory. */
 bool mx_request_logprobs(mx_request_t *r, size_t from, mx_logprob_list_t *out, size_t *appended);
+/* A request submitted with prompt_logprobs: once they are all known (by the first generated token),
+ * appends the entries of prompt tokens 1..n_prompt-1 to `out` and sets *complete; before that appends
+ * nothing. False when out of memory. */
+bool mx_request_prompt_logprobs(mx_request_t *r, mx_logprob_list_t *out, bool *complete);
 
 typedef struct {
   int n_slots, active, queued;

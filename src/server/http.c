@@ -29,6 +29,8 @@
 #define HEARTBEAT_MS 1000
 /* How often a blocking non-streaming answer checks whether its client is still there. */
 #define POLL_MS 200
+/* How often a stream with echo and logprobs looks whether the prompt's entries are all known. */
+#define ECHO_POLL_MS 20
 /* How often the watchdog looks for requests past --request-timeout. */
 #define WATCHDOG_MS 200
 #define TOO_MANY_CONNECTIONS_JSON                                                                                 \
@@ -100,6 +102,11 @@ typedef struct {
   mx_logprob_list_t lp; /* logprobs: the entries fetched and not yet sent */
   size_t lp_sent;       /* logprobs: entries sent (or fetched, non-streaming) so far */
   size_t lp_chars;      /* logprobs, completions: characters of the tokens sent so far (text_offset) */
+  /* echo (completions): the prompt text goes out in front of the answer; with logprobs, its tokens'
+   * entries too (the first token's is null), once the scheduler has them all. */
+  bool echo, echo_sent;
+  mx_strbuf_t echo_text;
+  int32_t echo_first; /* the prompt's first token */
   char id[48];
   mx_api_meta_t meta;
   double t0;
@@ -428,6 +435,18 @@ static bool take_logprobs(ctx_t *c, mx_api_logprobs_t *out) {
   return ok;
 }
 
+/* echo with logprobs: the prompt's entries (a null one for its first token), into c->lp (replacing
+ * what it held), once the scheduler has them all; *ready false before that. */
+static bool take_echo_logprobs(ctx_t *c, mx_api_logprobs_t *out, bool *ready) {
+  c->lp.n = 0;
+  mx_token_logprob_t first = {.id = c->echo_first, .n_top = -1};
+  bool ok = mx_logprob_list_push(&c->lp, &first) && mx_request_prompt_logprobs(c->req, &c->lp, ready);
+  if (!*ready) c->lp.n = 0;
+  const mx_tokenizer_t *tok = mx_session_tokenizer(mx_fleet_session(c->fleet, 0));
+  *out = (mx_api_logprobs_t){.v = c->lp.v, .n = c->lp.n, .tok = tok, .text_offset = &c->lp_chars};
+  return ok;
+}
+
 /* Blocks until the generation ends (or the client leaves) and answers with the whole completion. */
 static enum MHD_Result answer_whole(ctx_t *c) {
   while (!mx_request_wait(c->req, POLL_MS, &c->text)) {
@@ -446,7 +465,23 @@ static enum MHD_Result answer_whole(ctx_t *c) {
     return queue_error(c, st, &e);
   }
   mx_api_logprobs_t lp;
-  if (c->logprobs && !take_logprobs(c, &lp)) {
+  bool ok = true, ready = true;
+  if (c->logprobs && c->echo) { /* the prompt's entries, then the generated ones after them */
+    ok = take_echo_logprobs(c, &lp, &ready);
+    size_t got = 0;
+    ok = ok && mx_request_logprobs(c->req, 0, &c->lp, &got);
+    lp.v = c->lp.v, lp.n = c->lp.n;
+  } else if (c->logprobs) {
+    ok = take_logprobs(c, &lp);
+  }
+  if (c->echo) { /* the prompt in front of the text */
+    mx_strbuf_append(&c->echo_text, c->text.data ? c->text.data : "", c->text.len);
+    mx_strbuf_t t = c->text;
+    c->text = c->echo_text;
+    c->echo_text = t;
+    ok = ok && !c->text.failed;
+  }
+  if (!ok) {
     mx_api_error_t e;
     mx_status_t st = mx_status_oom();
     mx_api_error_for_status(&e, st, NULL, NULL);
@@ -470,6 +505,28 @@ static void stream_step(ctx_t *c) {
       frame_json(c, mx_api_chunk_json(c->kind, &c->meta, "", 0, NULL, true, NULL));
       return;
     }
+  }
+  if (c->echo && !c->echo_sent) { /* the prompt first; with logprobs once its entries are all known */
+    mx_api_logprobs_t lp = {0};
+    bool ready = true;
+    if (c->logprobs) (void)take_echo_logprobs(c, &lp, &ready);
+    for (int waited = 0; !ready && waited < HEARTBEAT_MS; waited += ECHO_POLL_MS) { /* the prompt's decode steps */
+      struct timespec ts = {0, ECHO_POLL_MS * 1000000L};
+      nanosleep(&ts, NULL);
+      (void)take_echo_logprobs(c, &lp, &ready);
+    }
+    mx_request_info_t info;
+    mx_request_info(c->req, &info);
+    if (ready) {
+      c->echo_sent = true;
+      frame_json(c, mx_api_chunk_json(c->kind, &c->meta, c->echo_text.data, c->echo_text.len, NULL, false, c->logprobs ? &lp : NULL));
+      return;
+    }
+    if (info.finish == MX_FINISH_NONE) {
+      mx_sse_comment(&c->pending, "waiting");
+      return;
+    }
+    c->echo_sent = true; /* ended before its prompt was through (an error, a cancel): the end below says so */
   }
   c->text.len = 0;
   if (c->text.data) c->text.data[0] = '\0';
@@ -571,7 +628,8 @@ static enum MHD_Result generate(ctx_t *c) {
     return queue_error(c, st, &e);
   }
   mx_request_params_t p = {.prompt = ids.ids, .n_prompt = (int)ids.n, .sampling = ar.sampling, .ignore_eos = ar.ignore_eos,
-                           .logprobs = ar.logprobs, .top_logprobs = ar.top_logprobs};
+                           .logprobs = ar.logprobs, .top_logprobs = ar.top_logprobs,
+                           .prompt_logprobs = ar.echo && ar.logprobs};
   /* OpenAI's defaults: 16 tokens for a completion; a chat answer may fill the context (the
    * scheduler ends it with "length" at the capacity). */
   p.max_tokens = ar.max_tokens ? ar.max_tokens : kind == MX_API_CHAT ? capacity : 16;
@@ -580,6 +638,12 @@ static enum MHD_Result generate(ctx_t *c) {
   p.n_stops = ar.n_stops;
   st = mx_sched_submit(mx_fleet_sched(c->fleet, bi), &p, &c->req);
   if (!st) atomic_fetch_add(&s->routed[bi], 1);
+  c->echo = ar.echo;
+  c->echo_first = ids.ids[0];
+  if (ar.echo) {
+    mx_strbuf_append(&c->echo_text, ar.prompt, ar.prompt_len);
+    if (!st && c->echo_text.failed) st = mx_status_oom();
+  }
   mx_ids_free(&ids);
   c->kind = kind;
   c->stream = ar.stream;
@@ -785,6 +849,7 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
     c->t0 = mx_now_ms();
     mx_strbuf_init(&c->body);
     mx_strbuf_init(&c->text);
+    mx_strbuf_init(&c->echo_text);
     mx_strbuf_init(&c->pending);
     *con_cls = c;
     bool post_ep = c->ep == MX_EP_COMPLETIONS || c->ep == MX_EP_CHAT || c->ep == MX_EP_TOKENIZE ||
@@ -899,6 +964,7 @@ static void completed(void *cls, struct MHD_Connection *conn, void **con_cls, en
   if (c->counted_in_flight) atomic_fetch_sub(&s->in_flight, 1);
   mx_strbuf_free(&c->body);
   mx_strbuf_free(&c->text);
+  mx_strbuf_free(&c->echo_text);
   mx_logprob_list_free(&c->lp);
   mx_strbuf_free(&c->pending);
   free(c);

@@ -131,7 +131,6 @@ static mx_status_t want_max_tokens(const char *name, const json_t *v, const mx_a
 static bool is_neutral(const char *key, const json_t *v) {
   if (json_is_null(v)) return true;
   if (!strcmp(key, "n") || !strcmp(key, "best_of")) return json_is_integer(v) && json_integer_value(v) == 1;
-  if (!strcmp(key, "echo")) return json_is_false(v);
   if (!strcmp(key, "suffix")) return json_is_string(v) && json_string_length(v) == 0;
   if (!strcmp(key, "tools") || !strcmp(key, "functions")) return json_is_array(v) && json_array_size(v) == 0;
   if (!strcmp(key, "tool_choice") || !strcmp(key, "function_call")) return json_is_string(v) && !strcmp(json_string_value(v), "none");
@@ -144,7 +143,7 @@ static bool is_neutral(const char *key, const json_t *v) {
 }
 
 static const char *const unsupported_common[] = {"n", NULL};
-static const char *const unsupported_completion[] = {"best_of", "echo", "suffix", NULL};
+static const char *const unsupported_completion[] = {"best_of", "suffix", NULL};
 static const char *const unsupported_chat[] = {"tools", "tool_choice", "functions", "function_call",
                                                "parallel_tool_calls", "response_format", "audio", "modalities",
                                                "prediction", "web_search_options", NULL};
@@ -308,7 +307,7 @@ static mx_status_t parse_field(const char *key, const json_t *v, const mx_api_li
   static const char *const nullable[] = {"stream", "stream_options", "max_tokens", "max_completion_tokens", "temperature",
                                          "top_p", "min_p", "repetition_penalty", "top_k", "seed", "stop", "ignore_eos", "user",
                                          "presence_penalty", "frequency_penalty", "logit_bias", "logprobs", "top_logprobs",
-                                         NULL};
+                                         "echo", NULL};
   if (json_is_null(v) && in_list(nullable, key) && (chat || (strcmp(key, "max_completion_tokens") && strcmp(key, "top_logprobs"))))
     return NULL; /* default */
   if (!strcmp(key, "model")) {
@@ -320,6 +319,8 @@ static mx_status_t parse_field(const char *key, const json_t *v, const mx_api_li
     return parse_messages(v, r, err);
   } else if (!strcmp(key, "stream")) {
     return want_bool("stream", v, &r->stream, err);
+  } else if (!chat && !strcmp(key, "echo")) {
+    return want_bool("echo", v, &r->echo, err);
   } else if (!strcmp(key, "stream_options")) {
     if (!json_is_object(v)) return bad(err, key, "invalid_type", "stream_options must be an object, not %s", json_kind(v));
     *stream_options = v;
@@ -609,6 +610,12 @@ static json_t *completion_logprobs(const mx_api_logprobs_t *lp) {
     json_array_append_new(offsets, json_integer((json_int_t)at));
     at += text_chars(t);
     json_array_append_new(tokens, t);
+    if (e->n_top < 0) { /* no logprob: an echoed prompt's first token, as OpenAI's null */
+      json_decref(top);
+      json_array_append_new(values, json_null());
+      json_array_append_new(tops, json_null());
+      continue;
+    }
     json_array_append_new(values, json_real(logprob_value(e->logprob)));
     json_array_append_new(tops, top);
   }

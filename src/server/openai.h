@@ -51,6 +51,7 @@ typedef struct {
   bool ignore_eos;        /* extension (as vLLM): keep going past end-of-sequence tokens */
   bool logprobs;          /* chat logprobs: true, or completions logprobs: N */
   int top_logprobs;       /* alternatives per token: chat top_logprobs 0..20, completions logprobs 0..5 */
+  bool echo;              /* completions: the prompt comes back in front of the text (and its tokens' logprobs) */
 } mx_api_request_t;
 
 /* Parses and validates a request body. On failure the status holds the one-line message (stage
@@ -116,7 +117,7 @@ typedef struct {
  * character; chat's "bytes" keeps them exact); an impossible token's logprob is -9999 (OpenAI's
  * stand-in, JSON has no infinity). */
 typedef struct {
-  const mx_token_logprob_t *v;
+  const mx_token_logprob_t *v; /* an entry with n_top < 0 has no logprob (null: an echoed prompt's first token) */
   size_t n;
   const mx_tokenizer_t *tok;
   size_t *text_offset; /* completions: characters of the text before v[0]; advanced past the entries */

@@ -7,6 +7,10 @@ log-probability and every listed alternative's within TOL of HF's log_softmax, t
 HF's order (two alternatives whose HF values lie within TOL of each other may trade places), the
 completions' top_logprobs holding the alternatives and the chosen token, text_offset counting the
 tokens' characters, a stream's entries equal to the whole answer's, and the refusals of bad values.
+Completions `echo`: the prompt extended by all but the last greedy token, echoed with logprobs 5 and
+one token generated: at every position after the original prompt the entries must be HF's (teacher
+forcing on the greedy trajectory is that trajectory), the first token's null, the tokens spelling the
+text, and the stream giving the prompt first.
 
     python3 tests/oracle/logprobs_parity.py --mlxcel build/mlxcel --model MODEL.gguf \
         --fixture tests/oracle/fixtures/smollm2-logprobs.json
@@ -132,6 +136,64 @@ def main():
                             tops += lp.top_logprobs
                             offsets += lp.text_offset
                     expect((tokens, values, tops, offsets) == whole.get("lp"), "the streamed logprobs differ from the whole answer's")
+
+        for p in [p for p in prompts if not p["chat"]]:
+            steps, P = p["steps"], len(p["prompt_ids"])
+            # The prompt and all but the last greedy token, echoed: every position after the original prompt
+            # has HF's values (teacher forcing on the greedy trajectory is that trajectory), and the one
+            # generated token is the last step.
+            text = p["text"] + lossy(b"".join(bytes(s["bytes"]) for s in steps[:-1]))
+            kw = dict(model=model_id, prompt=text, max_tokens=1, temperature=0, echo=True)
+            whole = {}
+
+            @check(f"completion {p['name']} echo: the prompt's tokens and logprobs (null first), then the answer's, match HF")
+            def _():
+                r = client.completions.create(logprobs=5, **kw)
+                lp = r.choices[0].logprobs
+                want_tokens = [None] * P + [lossy(s["bytes"]) for s in steps]
+                expect(r.choices[0].text == text + want_tokens[-1], f"text {r.choices[0].text!r}")
+                expect(len(lp.tokens) == len(want_tokens), f"{len(lp.tokens)} tokens, want {len(want_tokens)} (the echoed "
+                       f"prompt should encode to the prompt's {P} tokens and {len(steps) - 1} of the trajectory's)")
+                expect(r.usage.prompt_tokens == len(want_tokens) - 1 and r.usage.completion_tokens == 1, f"usage {r.usage}")
+                expect(lp.token_logprobs[0] is None and lp.top_logprobs[0] is None, "the first token has a logprob")
+                expect("".join(lp.tokens) == r.choices[0].text, f"tokens {lp.tokens!r} do not spell the text")
+                for j in range(1, len(want_tokens)):
+                    expect(lp.text_offset[j] == sum(len(t) for t in lp.tokens[:j]), f"position {j}: text_offset {lp.text_offset[j]}")
+                    expect(lp.token_logprobs[j] <= 0 and lp.tokens[j] in lp.top_logprobs[j], f"position {j}: {lp.top_logprobs[j]}")
+                    if j < P:
+                        continue  # inside the original prompt: no HF values in the fixture
+                    s = steps[j - P]
+                    expect(lp.tokens[j] == want_tokens[j], f"position {j}: token {lp.tokens[j]!r} vs HF {want_tokens[j]!r}")
+                    close(lp.token_logprobs[j], s["logprob"], f"position {j} chosen")
+                    top5 = {lossy(t["bytes"]): t["logprob"] for t in s["top"][:5]}
+                    for k, v in lp.top_logprobs[j].items():
+                        if k in top5:
+                            close(v, top5[k], f"position {j} alternative {k!r}")
+                        else:  # an unlisted key is the chosen token, or the sixth trading places with the fifth
+                            expect(k == lp.tokens[j] or abs(v - s["top"][5]["logprob"]) <= TOL, f"position {j}: {k!r} {v}")
+                whole["lp"] = (lp.tokens, lp.token_logprobs, lp.top_logprobs, lp.text_offset)
+
+            @check(f"completion {p['name']} echo streamed: the prompt first, the chunks' logprobs are the whole answer's")
+            def _():
+                tokens, values, tops, offsets, texts = [], [], [], [], []
+                for c in client.completions.create(logprobs=5, stream=True, **kw):
+                    if not c.choices:
+                        continue
+                    texts.append(c.choices[0].text)
+                    lp = c.choices[0].logprobs
+                    if lp:
+                        tokens += lp.tokens
+                        values += lp.token_logprobs
+                        tops += lp.top_logprobs
+                        offsets += lp.text_offset
+                expect(texts and texts[0] == text, f"first chunk {texts[:1]!r}")
+                expect((tokens, values, tops, offsets) == whole.get("lp"), "the streamed logprobs differ from the whole answer's")
+
+            @check(f"completion {p['name']} echo without logprobs: the prompt, then the answer")
+            def _():
+                r = client.completions.create(**kw)
+                expect(r.choices[0].text == text + lossy(bytes(steps[-1]["bytes"])) and r.choices[0].logprobs is None,
+                       f"{r.choices[0].text!r}")
 
         @check("logprobs out of range, or top_logprobs without logprobs: 400 naming the field")
         def _():

@@ -142,7 +142,7 @@ static void unsupported_fields_are_refused_not_ignored(void **state) {
   const mx_api_kind_t C = MX_API_COMPLETION, K = MX_API_CHAT;
   expect_bad(C, "{\"prompt\":\"a\",\"n\":2}", 400, "n", "n is not supported");
   expect_bad(C, "{\"prompt\":\"a\",\"best_of\":3}", 400, "best_of", "not supported");
-  expect_bad(C, "{\"prompt\":\"a\",\"echo\":true}", 400, "echo", "not supported");
+  expect_bad(C, "{\"prompt\":\"a\",\"echo\":1}", 400, "echo", "echo must be a boolean"); /* echo: true is served */
   expect_bad(C, "{\"prompt\":\"a\",\"suffix\":\"end\"}", 400, "suffix", "not supported");
   expect_bad(C, "{\"prompt\":\"a\",\"bogus\":1}", 400, "bogus", "unknown field 'bogus'");
   expect_bad(C, "{\"prompt\":\"a\",\"stream_options\":{\"include_usage\":true}}", 400, "stream_options",
@@ -256,6 +256,11 @@ static void neutral_values_of_unsupported_fields_pass(void **state) {
   assert_int_equal(r.max_tokens, 0);
   assert_int_equal(r.n_stops, 0);
   assert_true(r.sampling.temperature == 1.0f);
+  assert_false(r.echo);
+  mx_api_request_free(&r);
+  expect_ok(MX_API_COMPLETION, "{\"prompt\":\"a\",\"echo\":true,\"logprobs\":2}", &r);
+  assert_true(r.echo && r.logprobs);
+  assert_int_equal(r.top_logprobs, 2);
   mx_api_request_free(&r);
   expect_ok(MX_API_CHAT,
             "{\"messages\":[{\"role\":\"user\",\"content\":\"hi\",\"name\":\"bob\"}],\"logprobs\":false,\"tools\":[],"
