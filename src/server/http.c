@@ -610,8 +610,18 @@ static enum MHD_Result generate(ctx_t *c) {
   }
   const mx_tokenizer_t *tok = mx_session_tokenizer(s0);
   mx_ids_t ids = {0};
-  st = kind == MX_API_CHAT ? mx_prompt_encode_chat(tok, ar.msgs, ar.n_msgs, &ids)
-                           : mx_prompt_encode_text(tok, ar.prompt, ar.prompt_len, &ids);
+  if (ar.prompt_ids) { /* token ids are the prompt as given: no BOS added */
+    for (size_t i = 0; !st && i < ar.n_prompt_ids; i++)
+      if (!mx_ids_push(&ids, ar.prompt_ids[i])) st = mx_status_oom();
+  } else {
+    st = kind == MX_API_CHAT ? mx_prompt_encode_chat(tok, ar.msgs, ar.n_msgs, &ids)
+                             : mx_prompt_encode_text(tok, ar.prompt, ar.prompt_len, &ids);
+  }
+  if (!st && ar.echo) { /* the prompt as sent; token ids as their text */
+    if (ar.prompt) mx_strbuf_append(&c->echo_text, ar.prompt, ar.prompt_len);
+    else st = mx_tokenizer_decode(tok, ids.ids, ids.n, false, &c->echo_text);
+    if (!st && c->echo_text.failed) st = mx_status_oom();
+  }
   if (st) mx_api_error_for_status(&e, st, kind == MX_API_CHAT ? "messages" : "prompt", NULL);
   if (!st) st = mx_api_check_prompt((int)ids.n, capacity, &e);
   int bi = -1;
@@ -640,10 +650,6 @@ static enum MHD_Result generate(ctx_t *c) {
   if (!st) atomic_fetch_add(&s->routed[bi], 1);
   c->echo = ar.echo;
   c->echo_first = ids.ids[0];
-  if (ar.echo) {
-    mx_strbuf_append(&c->echo_text, ar.prompt, ar.prompt_len);
-    if (!st && c->echo_text.failed) st = mx_status_oom();
-  }
   mx_ids_free(&ids);
   c->kind = kind;
   c->stream = ar.stream;

@@ -228,14 +228,34 @@ static mx_status_t parse_messages(const json_t *v, mx_api_request_t *r, mx_api_e
   return NULL;
 }
 
-static mx_status_t parse_prompt(const json_t *v, mx_api_request_t *r, mx_api_error_t *err) {
-  /* A one-element array is what some clients send for a single prompt; more would be a batch. */
-  if (json_is_array(v)) {
-    if (json_array_size(v) != 1 || !json_is_string(json_array_get(v, 0)))
-      return bad(err, "prompt", json_is_string(json_array_get(v, 0)) ? "unsupported_parameter" : "invalid_type",
-                 "prompt must be a string (or an array of exactly one string); batches and token arrays are not supported");
-    v = json_array_get(v, 0);
+/* A prompt given as token ids (an array of integers), each one of the vocabulary's. */
+static mx_status_t parse_prompt_ids(const json_t *v, const mx_api_limits_t *lim, mx_api_request_t *r, mx_api_error_t *err) {
+  size_t n = json_array_size(v), i;
+  json_t *e;
+  if (!(r->prompt_ids = malloc(sizeof *r->prompt_ids * n))) return oom(err);
+  json_array_foreach(v, i, e) {
+    json_int_t id = json_integer_value(e);
+    if (!json_is_integer(e)) return bad(err, "prompt", "invalid_type", "prompt[%zu] must be a token id (an integer), not %s", i, json_kind(e));
+    if (id < 0 || id >= lim->vocab)
+      return bad(err, "prompt", "invalid_value", "prompt[%zu] is %lld, not a token id of this model (0 .. %d)", i, (long long)id,
+                 lim->vocab - 1);
+    r->prompt_ids[i] = (int32_t)id;
   }
+  r->n_prompt_ids = n;
+  return NULL;
+}
+
+static mx_status_t parse_prompt(const json_t *v, const mx_api_limits_t *lim, mx_api_request_t *r, mx_api_error_t *err) {
+  /* One prompt: a string, token ids, or either in a one-element array (what some clients send); more
+   * elements would be a batch. */
+  const json_t *first = json_array_get(v, 0);
+  if (json_is_array(v) && json_array_size(v) == 1 && (json_is_string(first) || json_is_array(first))) v = first;
+  if (json_is_array(v) && json_array_size(v) > 0 && json_is_integer(json_array_get(v, 0))) return parse_prompt_ids(v, lim, r, err);
+  if (json_is_array(v) && json_array_size(v) > 1 && (json_is_string(first) || json_is_array(first)))
+    return bad(err, "prompt", "unsupported_parameter", "prompt holds %zu prompts; batches are not supported (send one request each)",
+               json_array_size(v));
+  if (json_is_array(v) && json_array_size(v) == 0) return bad(err, "prompt", "invalid_value", "prompt is empty");
+  if (json_is_array(v)) return bad(err, "prompt", "invalid_type", "prompt must be a string or an array of token ids");
   if (!json_is_string(v)) return bad(err, "prompt", "invalid_type", "prompt must be a string, not %s", json_kind(v));
   if (json_string_length(v) == 0) return bad(err, "prompt", "invalid_value", "prompt is empty");
   r->prompt_len = json_string_length(v);
@@ -314,7 +334,7 @@ static mx_status_t parse_field(const char *key, const json_t *v, const mx_api_li
     if (!json_is_string(v)) return bad(err, "model", "invalid_type", "model must be a string, not %s", json_kind(v));
     if (!(r->model = strdup(json_string_value(v)))) return oom(err);
   } else if (!chat && !strcmp(key, "prompt")) {
-    return parse_prompt(v, r, err);
+    return parse_prompt(v, lim, r, err);
   } else if (chat && !strcmp(key, "messages")) {
     return parse_messages(v, r, err);
   } else if (!strcmp(key, "stream")) {
@@ -417,7 +437,7 @@ mx_status_t mx_api_parse(mx_api_kind_t kind, const char *body, size_t len, const
     if ((st = parse_field(key, v, lim, r, &stream_options, err))) break;
   }
   const char *need = kind == MX_API_CHAT ? "messages" : "prompt";
-  if (!st && (kind == MX_API_CHAT ? !r->msgs : !r->prompt))
+  if (!st && (kind == MX_API_CHAT ? !r->msgs : !r->prompt && !r->prompt_ids))
     st = bad(err, need, "missing_required_parameter", "%s is missing", need);
   /* OpenAI refuses top_logprobs without logprobs: true rather than ignore it. */
   if (!st && kind == MX_API_CHAT && r->top_logprobs >= 0 && !r->logprobs)
@@ -506,6 +526,7 @@ mx_status_t mx_api_parse_detokenize(const char *body, size_t len, int vocab, mx_
 
 void mx_api_request_free(mx_api_request_t *r) {
   free(r->model);
+  free(r->prompt_ids);
   free(r->prompt);
   for (int i = 0; i < r->n_msgs; i++) {
     free((char *)r->msgs[i].role);

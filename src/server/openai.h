@@ -38,8 +38,10 @@ typedef struct {
 typedef struct {
   mx_api_kind_t kind;
   char *model;            /* NULL when the request names none */
-  char *prompt;           /* completions: NUL-terminated, valid UTF-8, non-empty */
+  char *prompt;           /* completions: NUL-terminated, valid UTF-8, non-empty; or NULL and: */
   size_t prompt_len;
+  int32_t *prompt_ids;    /* completions: the prompt as token ids (each below the vocabulary size), used as given */
+  size_t n_prompt_ids;
   mx_chat_msg_t *msgs;    /* chat: role and content owned (role normalised: developer -> system) */
   int n_msgs;
   bool stream, include_usage;

@@ -10,7 +10,7 @@ tokens' characters, a stream's entries equal to the whole answer's, and the refu
 Completions `echo`: the prompt extended by all but the last greedy token, echoed with logprobs 5 and
 one token generated: at every position after the original prompt the entries must be HF's (teacher
 forcing on the greedy trajectory is that trajectory), the first token's null, the tokens spelling the
-text, and the stream giving the prompt first.
+text, the stream giving the prompt first, and the same prompt sent as token ids answering the same.
 
     python3 tests/oracle/logprobs_parity.py --mlxcel build/mlxcel --model MODEL.gguf \
         --fixture tests/oracle/fixtures/smollm2-logprobs.json
@@ -188,6 +188,15 @@ def main():
                         offsets += lp.text_offset
                 expect(texts and texts[0] == text, f"first chunk {texts[:1]!r}")
                 expect((tokens, values, tops, offsets) == whole.get("lp"), "the streamed logprobs differ from the whole answer's")
+
+            @check(f"completion {p['name']} echo of the same prompt as token ids: the same answer")
+            def _():
+                ids = p["prompt_ids"] + [s["id"] for s in steps[:-1]]
+                r = client.completions.create(model=model_id, prompt=ids, max_tokens=1, temperature=0, echo=True, logprobs=5)
+                lp = r.choices[0].logprobs
+                expect(r.usage.prompt_tokens == len(ids), f"usage {r.usage}")
+                expect((lp.tokens, lp.token_logprobs, lp.top_logprobs, lp.text_offset) == whole.get("lp"),
+                       "the answer differs from the text prompt's")
 
             @check(f"completion {p['name']} echo without logprobs: the prompt, then the answer")
             def _():

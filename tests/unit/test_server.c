@@ -98,9 +98,25 @@ static void missing_and_empty_fields_are_refused(void **state) {
   expect_bad(MX_API_COMPLETION, "{}", 400, "prompt", "prompt is missing");
   expect_bad(MX_API_COMPLETION, "{\"model\":\"m\",\"max_tokens\":5}", 400, "prompt", "prompt is missing");
   expect_bad(MX_API_COMPLETION, "{\"prompt\":\"\"}", 400, "prompt", "prompt is empty");
-  expect_bad(MX_API_COMPLETION, "{\"prompt\":[]}", 400, "prompt", "exactly one string");
-  expect_bad(MX_API_COMPLETION, "{\"prompt\":[\"a\",\"b\"]}", 400, "prompt", "batches and token arrays are not supported");
-  expect_bad(MX_API_COMPLETION, "{\"prompt\":[1,2,3]}", 400, "prompt", "token arrays are not supported");
+  expect_bad(MX_API_COMPLETION, "{\"prompt\":[]}", 400, "prompt", "prompt is empty");
+  expect_bad(MX_API_COMPLETION, "{\"prompt\":[\"a\",\"b\"]}", 400, "prompt", "holds 2 prompts; batches are not supported");
+  expect_bad(MX_API_COMPLETION, "{\"prompt\":[[1],[2]]}", 400, "prompt", "holds 2 prompts; batches are not supported");
+  expect_bad(MX_API_COMPLETION, "{\"prompt\":[1,1000]}", 400, "prompt", "prompt[1] is 1000, not a token id of this model (0 .. 999)");
+  expect_bad(MX_API_COMPLETION, "{\"prompt\":[1,-1]}", 400, "prompt", "prompt[1] is -1");
+  expect_bad(MX_API_COMPLETION, "{\"prompt\":[1,\"a\"]}", 400, "prompt", "prompt[1] must be a token id (an integer), not");
+  expect_bad(MX_API_COMPLETION, "{\"prompt\":[true]}", 400, "prompt", "a string or an array of token ids");
+  expect_bad(MX_API_COMPLETION, "{\"prompt\":[[]]}", 400, "prompt", "prompt is empty");
+  mx_api_request_t r;
+  expect_ok(MX_API_COMPLETION, "{\"prompt\":[5,0,999]}", &r); /* token ids, as given */
+  assert_null(r.prompt);
+  assert_int_equal(r.n_prompt_ids, 3);
+  assert_int_equal(r.prompt_ids[0], 5);
+  assert_int_equal(r.prompt_ids[2], 999);
+  mx_api_request_free(&r);
+  expect_ok(MX_API_COMPLETION, "{\"prompt\":[[7]]}", &r); /* one prompt in a one-element array */
+  assert_int_equal(r.n_prompt_ids, 1);
+  assert_int_equal(r.prompt_ids[0], 7);
+  mx_api_request_free(&r);
   expect_bad(MX_API_COMPLETION, "{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}", 400, "messages",
              "/v1/completions takes prompt");
   expect_bad(MX_API_CHAT, "{}", 400, "messages", "messages is missing");
