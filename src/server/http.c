@@ -84,6 +84,16 @@ struct mx_server {
   bool watchdog_started, watchdog_stop;
 };
 
+/* One choice of a generation (a request's n): its engine request and what of it was sent. */
+typedef struct {
+  mx_request_t *req;
+  mx_strbuf_t text;     /* non-streaming: the whole answer; streaming: the latest piece */
+  mx_logprob_list_t lp; /* logprobs: the entries fetched and not yet sent */
+  size_t lp_sent;       /* logprobs: entries sent (or fetched, non-streaming) so far */
+  size_t lp_chars;      /* logprobs, completions: characters of the tokens sent so far (text_offset) */
+  bool sent_first, echo_sent, finished, recorded;
+} choice_t;
+
 /* Per HTTP request (MHD's con_cls). */
 typedef struct {
   mx_server_t *srv;
@@ -95,26 +105,24 @@ typedef struct {
   int status;   /* the HTTP status answered, for metrics */
   struct MHD_Connection *conn;
   mx_fleet_t *fleet; /* the server's when the request arrived; NULL while the model loads */
-  /* a generation */
-  mx_request_t *req;
+  /* a generation: its n choices */
+  choice_t ch[MX_API_MAX_N];
+  int n;
   mx_api_kind_t kind;
   bool include_usage, stream, logprobs;
-  mx_logprob_list_t lp; /* logprobs: the entries fetched and not yet sent */
-  size_t lp_sent;       /* logprobs: entries sent (or fetched, non-streaming) so far */
-  size_t lp_chars;      /* logprobs, completions: characters of the tokens sent so far (text_offset) */
-  /* echo (completions): the prompt text goes out in front of the answer; with logprobs, its tokens'
-   * entries too (the first token's is null), once the scheduler has them all. */
-  bool echo, echo_sent;
+  /* echo (completions): the prompt text goes out in front of each choice's answer; with logprobs, its
+   * tokens' entries too (the first token's is null), once the scheduler has them all. */
+  bool echo;
   mx_strbuf_t echo_text;
   int32_t echo_first; /* the prompt's first token */
   char id[48];
   mx_api_meta_t meta;
   double t0;
-  mx_strbuf_t text;    /* non-streaming: the whole answer; streaming: the latest piece */
   mx_strbuf_t pending; /* streaming: framed bytes not yet handed to MHD */
   size_t pending_off;
-  bool sent_first, finished, ended;
-  bool counted_in_flight, recorded;
+  double last_sent;    /* streaming: when a chunk or comment last went out (the heartbeat) */
+  bool finished, ended;
+  bool counted_in_flight;
 } ctx_t;
 
 /* --- small helpers --------------------------------------------------------------------------- */
@@ -389,11 +397,11 @@ static bool authorized(mx_server_t *s, struct MHD_Connection *conn) {
 
 /* --- generation answers ---------------------------------------------------------------------- */
 
-static void record_generation(ctx_t *c, const char *finish_override) {
-  if (c->recorded || !c->req) return;
-  c->recorded = true;
+static void record_generation(ctx_t *c, choice_t *ch, const char *finish_override) {
+  if (ch->recorded || !ch->req) return;
+  ch->recorded = true;
   mx_request_info_t info;
-  mx_request_info(c->req, &info);
+  mx_request_info(ch->req, &info);
   const char *finish = finish_override ? finish_override : mx_finish_name(info.finish);
   mx_metrics_generation(c->srv->metrics, &(mx_metrics_generation_t){.prompt_tokens = info.prompt_tokens,
                                                                     .completion_tokens = info.completion_tokens,
@@ -401,16 +409,22 @@ static void record_generation(ctx_t *c, const char *finish_override) {
                                                                     .ttft_ms = info.ttft_ms,
                                                                     .decode_ms = info.decode_ms,
                                                                     .finish = finish});
+  char choice[16] = "";
+  if (c->n > 1) snprintf(choice, sizeof choice, " choice %d", (int)(ch - c->ch));
   if (c->srv->o.log_requests)
-    mx_log(MX_LOG_INFO, "mlxcel-server: %s %s%s: prompt %d, completion %d tokens, finish %s, queue %.0f ms, ttft %.0f ms, total %.0f ms",
-           c->id, mx_endpoint_label(c->ep), c->stream ? " (stream)" : "", info.prompt_tokens, info.completion_tokens,
+    mx_log(MX_LOG_INFO, "mlxcel-server: %s%s %s%s: prompt %d, completion %d tokens, finish %s, queue %.0f ms, ttft %.0f ms, total %.0f ms",
+           c->id, choice, mx_endpoint_label(c->ep), c->stream ? " (stream)" : "", info.prompt_tokens, info.completion_tokens,
            finish[0] ? finish : "none", info.queue_ms, info.ttft_ms, mx_now_ms() - c->t0);
 }
 
-/* The error a finished-but-failed generation answers with. */
-static mx_status_t failure_of(ctx_t *c, mx_api_error_t *e) {
+static void record_generations(ctx_t *c, const char *finish_override) {
+  for (int i = 0; i < c->n; i++) record_generation(c, &c->ch[i], finish_override);
+}
+
+/* The error a finished-but-failed choice answers with. */
+static mx_status_t failure_of(const choice_t *ch, mx_api_error_t *e) {
   mx_request_info_t info;
-  mx_request_info(c->req, &info);
+  mx_request_info(ch->req, &info);
   if (info.finish == MX_FINISH_ERROR) {
     /* Not the stage table: the request was admitted and then failed inside the server, so it is a
      * 500 whatever stage the cause has (an engine check at the usage stage must not read as the
@@ -424,62 +438,83 @@ static mx_status_t failure_of(ctx_t *c, mx_api_error_t *e) {
   return st;
 }
 
-/* The logprob entries generated since the last call, into c->lp (replacing what it held). */
-static bool take_logprobs(ctx_t *c, mx_api_logprobs_t *out) {
+static bool finished_well(mx_finish_t f) { return f == MX_FINISH_STOP || f == MX_FINISH_LENGTH; }
+
+static mx_api_logprobs_t logprobs_view(ctx_t *c, choice_t *ch) {
+  return (mx_api_logprobs_t){.v = ch->lp.v, .n = ch->lp.n, .tok = mx_session_tokenizer(mx_fleet_session(c->fleet, 0)),
+                             .text_offset = &ch->lp_chars};
+}
+
+/* The logprob entries generated since the last call, into ch->lp (replacing what it held). */
+static bool take_logprobs(ctx_t *c, choice_t *ch, mx_api_logprobs_t *out) {
   size_t got = 0;
-  c->lp.n = 0;
-  bool ok = mx_request_logprobs(c->req, c->lp_sent, &c->lp, &got);
-  c->lp_sent += got;
-  const mx_tokenizer_t *tok = mx_session_tokenizer(mx_fleet_session(c->fleet, 0));
-  *out = (mx_api_logprobs_t){.v = c->lp.v, .n = c->lp.n, .tok = tok, .text_offset = &c->lp_chars};
+  ch->lp.n = 0;
+  bool ok = mx_request_logprobs(ch->req, ch->lp_sent, &ch->lp, &got);
+  ch->lp_sent += got;
+  *out = logprobs_view(c, ch);
   return ok;
 }
 
-/* echo with logprobs: the prompt's entries (a null one for its first token), into c->lp (replacing
+/* echo with logprobs: the prompt's entries (a null one for its first token), into ch->lp (replacing
  * what it held), once the scheduler has them all; *ready false before that. */
-static bool take_echo_logprobs(ctx_t *c, mx_api_logprobs_t *out, bool *ready) {
-  c->lp.n = 0;
+static bool take_echo_logprobs(ctx_t *c, choice_t *ch, mx_api_logprobs_t *out, bool *ready) {
+  ch->lp.n = 0;
   mx_token_logprob_t first = {.id = c->echo_first, .n_top = -1};
-  bool ok = mx_logprob_list_push(&c->lp, &first) && mx_request_prompt_logprobs(c->req, &c->lp, ready);
-  if (!*ready) c->lp.n = 0;
-  const mx_tokenizer_t *tok = mx_session_tokenizer(mx_fleet_session(c->fleet, 0));
-  *out = (mx_api_logprobs_t){.v = c->lp.v, .n = c->lp.n, .tok = tok, .text_offset = &c->lp_chars};
+  bool ok = mx_logprob_list_push(&ch->lp, &first) && mx_request_prompt_logprobs(ch->req, &ch->lp, ready);
+  if (!*ready) ch->lp.n = 0;
+  *out = logprobs_view(c, ch);
   return ok;
 }
 
-/* Blocks until the generation ends (or the client leaves) and answers with the whole completion. */
-static enum MHD_Result answer_whole(ctx_t *c) {
-  while (!mx_request_wait(c->req, POLL_MS, &c->text)) {
-    if (client_gone(c->conn)) {
-      mx_request_cancel(c->req); /* the slot frees at the scheduler's next step */
-      record_generation(c, "cancelled");
-      return MHD_NO; /* nobody to answer */
-    }
-  }
-  record_generation(c, NULL);
-  mx_request_info_t info;
-  mx_request_info(c->req, &info);
-  if (info.finish != MX_FINISH_STOP && info.finish != MX_FINISH_LENGTH) {
-    mx_api_error_t e;
-    mx_status_t st = failure_of(c, &e);
-    return queue_error(c, st, &e);
-  }
-  mx_api_logprobs_t lp;
+/* A finished choice's answer: the echoed prompt in front of its text, its entries (the prompt's
+ * first, with echo). False when out of memory. */
+static bool whole_choice(ctx_t *c, choice_t *ch, mx_api_logprobs_t *lp) {
   bool ok = true, ready = true;
-  if (c->logprobs && c->echo) { /* the prompt's entries, then the generated ones after them */
-    ok = take_echo_logprobs(c, &lp, &ready);
-    size_t got = 0;
-    ok = ok && mx_request_logprobs(c->req, 0, &c->lp, &got);
-    lp.v = c->lp.v, lp.n = c->lp.n;
-  } else if (c->logprobs) {
-    ok = take_logprobs(c, &lp);
+  size_t got = 0;
+  if (c->logprobs && c->echo) ok = take_echo_logprobs(c, ch, lp, &ready) && mx_request_logprobs(ch->req, 0, &ch->lp, &got);
+  else if (c->logprobs) ok = take_logprobs(c, ch, lp);
+  lp->v = ch->lp.v, lp->n = ch->lp.n;
+  if (c->echo) {
+    mx_strbuf_t t;
+    mx_strbuf_init(&t);
+    mx_strbuf_append(&t, c->echo_text.data ? c->echo_text.data : "", c->echo_text.len);
+    mx_strbuf_append(&t, ch->text.data ? ch->text.data : "", ch->text.len);
+    mx_strbuf_free(&ch->text);
+    ch->text = t;
+    ok = ok && !t.failed;
   }
-  if (c->echo) { /* the prompt in front of the text */
-    mx_strbuf_append(&c->echo_text, c->text.data ? c->text.data : "", c->text.len);
-    mx_strbuf_t t = c->text;
-    c->text = c->echo_text;
-    c->echo_text = t;
-    ok = ok && !c->text.failed;
+  return ok;
+}
+
+/* Blocks until every choice has ended (or the client leaves) and answers with the whole completion. */
+static enum MHD_Result answer_whole(ctx_t *c) {
+  for (int i = 0; i < c->n; i++)
+    while (!mx_request_wait(c->ch[i].req, POLL_MS, &c->ch[i].text)) {
+      if (client_gone(c->conn)) {
+        for (int k = 0; k < c->n; k++) mx_request_cancel(c->ch[k].req); /* the slots free at the scheduler's next step */
+        record_generations(c, "cancelled");
+        return MHD_NO; /* nobody to answer */
+      }
+    }
+  record_generations(c, NULL);
+  mx_api_choice_t choices[MX_API_MAX_N];
+  mx_api_logprobs_t lps[MX_API_MAX_N];
+  int prompt_tokens = 0, completion_tokens = 0;
+  bool ok = true;
+  for (int i = 0; i < c->n; i++) {
+    choice_t *ch = &c->ch[i];
+    mx_request_info_t info;
+    mx_request_info(ch->req, &info);
+    if (!finished_well(info.finish)) { /* one failed choice fails the answer */
+      mx_api_error_t e;
+      mx_status_t st = failure_of(ch, &e);
+      return queue_error(c, st, &e);
+    }
+    ok = ok && whole_choice(c, ch, &lps[i]);
+    choices[i] = (mx_api_choice_t){.text = ch->text.data, .len = ch->text.len, .finish = mx_finish_name(info.finish),
+                                   .lp = c->logprobs ? &lps[i] : NULL};
+    prompt_tokens = info.prompt_tokens;
+    completion_tokens += info.completion_tokens;
   }
   if (!ok) {
     mx_api_error_t e;
@@ -487,8 +522,7 @@ static enum MHD_Result answer_whole(ctx_t *c) {
     mx_api_error_for_status(&e, st, NULL, NULL);
     return queue_error(c, st, &e);
   }
-  char *json = mx_api_response_json(c->kind, &c->meta, c->text.data, c->text.len, mx_finish_name(info.finish), info.prompt_tokens,
-                                    info.completion_tokens, c->logprobs ? &lp : NULL);
+  char *json = mx_api_response_json(c->kind, &c->meta, choices, c->n, prompt_tokens, completion_tokens);
   return queue_text(c, 200, "application/json", json);
 }
 
@@ -497,65 +531,99 @@ static void frame_json(ctx_t *c, char *json) {
   free(json);
 }
 
-/* Produces the next framed bytes of a stream into c->pending. */
-static void stream_step(ctx_t *c) {
-  if (!c->sent_first) { /* at once: the client sees the answer has started */
-    c->sent_first = true;
-    if (c->kind == MX_API_CHAT) {
-      frame_json(c, mx_api_chunk_json(c->kind, &c->meta, "", 0, NULL, true, NULL));
-      return;
-    }
+/* The echoed prompt of choice i (with its entries once all known, waiting up to wait_ms for them while
+ * its prompt runs through the decode steps); false while they are not. */
+static bool stream_echo(ctx_t *c, int i, int wait_ms) {
+  choice_t *ch = &c->ch[i];
+  mx_api_logprobs_t lp = {0};
+  bool ready = true;
+  if (c->logprobs) (void)take_echo_logprobs(c, ch, &lp, &ready);
+  for (int waited = 0; !ready && waited < wait_ms; waited += ECHO_POLL_MS) {
+    struct timespec ts = {0, ECHO_POLL_MS * 1000000L};
+    nanosleep(&ts, NULL);
+    (void)take_echo_logprobs(c, ch, &lp, &ready);
   }
-  if (c->echo && !c->echo_sent) { /* the prompt first; with logprobs once its entries are all known */
-    mx_api_logprobs_t lp = {0};
-    bool ready = true;
-    if (c->logprobs) (void)take_echo_logprobs(c, &lp, &ready);
-    for (int waited = 0; !ready && waited < HEARTBEAT_MS; waited += ECHO_POLL_MS) { /* the prompt's decode steps */
-      struct timespec ts = {0, ECHO_POLL_MS * 1000000L};
-      nanosleep(&ts, NULL);
-      (void)take_echo_logprobs(c, &lp, &ready);
-    }
+  if (!ready) {
     mx_request_info_t info;
-    mx_request_info(c->req, &info);
-    if (ready) {
-      c->echo_sent = true;
-      frame_json(c, mx_api_chunk_json(c->kind, &c->meta, c->echo_text.data, c->echo_text.len, NULL, false, c->logprobs ? &lp : NULL));
-      return;
-    }
-    if (info.finish == MX_FINISH_NONE) {
-      mx_sse_comment(&c->pending, "waiting");
-      return;
-    }
-    c->echo_sent = true; /* ended before its prompt was through (an error, a cancel): the end below says so */
+    mx_request_info(ch->req, &info);
+    if (info.finish == MX_FINISH_NONE) return false;
+    /* ended before its prompt was through (an error, a cancel): its end says so */
+  } else {
+    frame_json(c, mx_api_chunk_json(c->kind, &c->meta, i, c->echo_text.data, c->echo_text.len, NULL, false, c->logprobs ? &lp : NULL));
   }
-  c->text.len = 0;
-  if (c->text.data) c->text.data[0] = '\0';
-  bool done = mx_request_wait(c->req, HEARTBEAT_MS, &c->text);
+  ch->echo_sent = true;
+  return true;
+}
+
+/* What choice i has to send now, waiting up to wait_ms for it: its new text and entries, and, once it
+ * has ended, its last chunk. Returns whether anything was framed. */
+static bool stream_choice(ctx_t *c, int i, int wait_ms) {
+  choice_t *ch = &c->ch[i];
+  if (!ch->sent_first && c->kind == MX_API_CHAT) { /* at once: the client sees the answer has started */
+    ch->sent_first = true;
+    frame_json(c, mx_api_chunk_json(c->kind, &c->meta, i, "", 0, NULL, true, NULL));
+    return true;
+  }
+  if (c->echo && !ch->echo_sent) return stream_echo(c, i, wait_ms);
+  ch->text.len = 0;
+  if (ch->text.data) ch->text.data[0] = '\0';
+  bool done = mx_request_wait(ch->req, wait_ms, &ch->text);
   /* A chunk carries the text released since the last one and the entries of the tokens generated
    * since then: a token whose text is held back (part of a character, a possible stop string) has
    * its entry sent before its text. An entry that cannot be fetched (out of memory) is retried. */
   mx_api_logprobs_t lp = {0};
-  if (c->logprobs) (void)take_logprobs(c, &lp);
-  if (c->text.len || lp.n)
-    frame_json(c, mx_api_chunk_json(c->kind, &c->meta, c->text.data, c->text.len, NULL, false, c->logprobs ? &lp : NULL));
-  if (!done) {
-    if (!c->text.len && !lp.n) mx_sse_comment(&c->pending, "waiting");
+  if (c->logprobs) (void)take_logprobs(c, ch, &lp);
+  bool sent = ch->text.len || lp.n;
+  if (sent) frame_json(c, mx_api_chunk_json(c->kind, &c->meta, i, ch->text.data, ch->text.len, NULL, false, c->logprobs ? &lp : NULL));
+  if (!done) return sent;
+  ch->finished = true;
+  record_generation(c, ch, NULL);
+  mx_request_info_t info;
+  mx_request_info(ch->req, &info);
+  if (finished_well(info.finish)) {
+    frame_json(c, mx_api_chunk_json(c->kind, &c->meta, i, NULL, 0, mx_finish_name(info.finish), false, NULL));
+  } else { /* the status line went out long ago: an error event is what clients understand */
+    mx_api_error_t e;
+    mx_status_t st = failure_of(ch, &e);
+    frame_json(c, mx_api_error_json(st, &e));
+    mx_status_free(st);
+    for (int k = 0; k < c->n; k++) /* one failed choice ends the stream */
+      if (!c->ch[k].finished) mx_request_cancel(c->ch[k].req), c->ch[k].finished = true;
+    record_generations(c, "cancelled");
+  }
+  return true;
+}
+
+/* Produces the next framed bytes of a stream into c->pending: whatever the choices have, in turn
+ * (one choice waits up to a heartbeat; several poll each other briefly), the usage chunk and [DONE]
+ * once all have ended, or a comment when a heartbeat passed with nothing to send. */
+static void stream_step(ctx_t *c) {
+  bool sent = false, all_done = true;
+  int wait_ms = c->n == 1 ? HEARTBEAT_MS : ECHO_POLL_MS;
+  for (int i = 0; i < c->n; i++)
+    if (!c->ch[i].finished) {
+      sent |= stream_choice(c, i, sent ? 0 : wait_ms);
+      all_done = all_done && c->ch[i].finished;
+    }
+  if (sent || all_done) c->last_sent = mx_now_ms();
+  if (!all_done) {
+    if (!sent && mx_now_ms() - c->last_sent >= HEARTBEAT_MS) {
+      mx_sse_comment(&c->pending, "waiting");
+      c->last_sent = mx_now_ms();
+    }
     return;
   }
   c->finished = true;
-  record_generation(c, NULL);
-  mx_request_info_t info;
-  mx_request_info(c->req, &info);
-  if (info.finish == MX_FINISH_STOP || info.finish == MX_FINISH_LENGTH) {
-    frame_json(c, mx_api_chunk_json(c->kind, &c->meta, NULL, 0, mx_finish_name(info.finish), false, NULL));
-    if (c->include_usage)
-      frame_json(c, mx_api_usage_chunk_json(c->kind, &c->meta, info.prompt_tokens, info.completion_tokens));
-  } else { /* the status line went out long ago: an error event is what clients understand */
-    mx_api_error_t e;
-    mx_status_t st = failure_of(c, &e);
-    frame_json(c, mx_api_error_json(st, &e));
-    mx_status_free(st);
+  bool well = true;
+  int prompt_tokens = 0, completion_tokens = 0;
+  for (int i = 0; i < c->n; i++) {
+    mx_request_info_t info;
+    mx_request_info(c->ch[i].req, &info);
+    well = well && finished_well(info.finish);
+    prompt_tokens = info.prompt_tokens;
+    completion_tokens += info.completion_tokens;
   }
+  if (well && c->include_usage) frame_json(c, mx_api_usage_chunk_json(c->kind, &c->meta, prompt_tokens, completion_tokens));
   mx_sse_done(&c->pending);
 }
 
@@ -597,7 +665,9 @@ static enum MHD_Result generate(ctx_t *c) {
   mx_api_kind_t kind = c->ep == MX_EP_CHAT ? MX_API_CHAT : MX_API_COMPLETION;
   mx_session_t *s0 = mx_fleet_session(c->fleet, 0); /* every device serves the same model */
   int capacity = mx_session_capacity(s0);
-  mx_api_limits_t lim = {.max_tokens = capacity, .vocab = mx_session_config(s0)->vocab};
+  int slots = mx_session_slots(s0);
+  mx_api_limits_t lim = {.max_tokens = capacity, .vocab = mx_session_config(s0)->vocab,
+                         .max_n = slots < MX_API_MAX_N ? (slots > 0 ? slots : 1) : MX_API_MAX_N};
   mx_api_request_t ar;
   mx_api_error_t e;
   mx_status_t st = mx_api_parse(kind, c->body.data ? c->body.data : "", c->body.len, &lim, &ar, &e);
@@ -646,7 +716,18 @@ static enum MHD_Result generate(ctx_t *c) {
   if (!ar.has_seed) p.sampling.seed = next_random(s);
   for (int i = 0; i < ar.n_stops; i++) p.stops[i] = ar.stops[i];
   p.n_stops = ar.n_stops;
-  st = mx_sched_submit(mx_fleet_sched(c->fleet, bi), &p, &c->req);
+  /* n choices: n requests on one device, each prefilling the prompt into its own slot (the prompt's
+   * KV rows are not shared), the first with the request's seed, the others with seeds derived from it. */
+  uint64_t seed = p.sampling.seed;
+  for (int i = 0; !st && i < ar.n; i++) {
+    p.sampling.seed = i ? mix64(seed + (uint64_t)i) : seed;
+    st = mx_sched_submit(mx_fleet_sched(c->fleet, bi), &p, &c->ch[i].req);
+    if (!st) c->n = i + 1;
+  }
+  if (st) { /* all or none */
+    for (int i = 0; i < c->n; i++) mx_request_release(c->ch[i].req), c->ch[i].req = NULL;
+    c->n = 0;
+  }
   if (!st) atomic_fetch_add(&s->routed[bi], 1);
   c->echo = ar.echo;
   c->echo_first = ids.ids[0];
@@ -657,7 +738,6 @@ static enum MHD_Result generate(ctx_t *c) {
   c->logprobs = ar.logprobs;
   mx_api_request_free(&ar);
   if (st) {
-    c->req = NULL;
     mx_api_error_for_status(&e, st, NULL, NULL);
     return queue_error(c, st, &e);
   }
@@ -854,7 +934,7 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
     c->fleet = atomic_load(&s->fleet);
     c->t0 = mx_now_ms();
     mx_strbuf_init(&c->body);
-    mx_strbuf_init(&c->text);
+    for (int i = 0; i < MX_API_MAX_N; i++) mx_strbuf_init(&c->ch[i].text);
     mx_strbuf_init(&c->echo_text);
     mx_strbuf_init(&c->pending);
     *con_cls = c;
@@ -959,19 +1039,21 @@ static void completed(void *cls, struct MHD_Connection *conn, void **con_cls, en
   if (!c) return;
   *con_cls = NULL;
   /* A blocking answer lifted the idle timeout; a kept-alive connection gets it back. */
-  if (c->req && !c->stream) MHD_set_connection_option(conn, MHD_CONNECTION_OPTION_TIMEOUT, (unsigned)s->o.timeout_s);
-  if (c->req) {
-    if (!c->ended || toe != MHD_REQUEST_TERMINATED_COMPLETED_OK) mx_request_cancel(c->req);
-    record_generation(c, c->finished ? NULL : "cancelled");
-    mx_request_release(c->req);
+  if (c->n && !c->stream) MHD_set_connection_option(conn, MHD_CONNECTION_OPTION_TIMEOUT, (unsigned)s->o.timeout_s);
+  for (int i = 0; i < c->n; i++) {
+    if (!c->ended || toe != MHD_REQUEST_TERMINATED_COMPLETED_OK) mx_request_cancel(c->ch[i].req);
+    record_generation(c, &c->ch[i], c->ch[i].finished || c->finished ? NULL : "cancelled");
+    mx_request_release(c->ch[i].req);
   }
   /* A request MHD dropped before an answer (client gone mid-body, out of memory) has status 0. */
   if (c->status) mx_metrics_request(s->metrics, c->ep, c->status);
   if (c->counted_in_flight) atomic_fetch_sub(&s->in_flight, 1);
   mx_strbuf_free(&c->body);
-  mx_strbuf_free(&c->text);
+  for (int i = 0; i < MX_API_MAX_N; i++) {
+    mx_strbuf_free(&c->ch[i].text);
+    mx_logprob_list_free(&c->ch[i].lp);
+  }
   mx_strbuf_free(&c->echo_text);
-  mx_logprob_list_free(&c->lp);
   mx_strbuf_free(&c->pending);
   free(c);
 }

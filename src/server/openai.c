@@ -130,7 +130,7 @@ static mx_status_t want_max_tokens(const char *name, const json_t *v, const mx_a
 /* A field we do not implement: fine when its value is the neutral one, refused otherwise. */
 static bool is_neutral(const char *key, const json_t *v) {
   if (json_is_null(v)) return true;
-  if (!strcmp(key, "n") || !strcmp(key, "best_of")) return json_is_integer(v) && json_integer_value(v) == 1;
+  if (!strcmp(key, "best_of")) return json_is_integer(v) && json_integer_value(v) == 1;
   if (!strcmp(key, "suffix")) return json_is_string(v) && json_string_length(v) == 0;
   if (!strcmp(key, "tools") || !strcmp(key, "functions")) return json_is_array(v) && json_array_size(v) == 0;
   if (!strcmp(key, "tool_choice") || !strcmp(key, "function_call")) return json_is_string(v) && !strcmp(json_string_value(v), "none");
@@ -142,7 +142,7 @@ static bool is_neutral(const char *key, const json_t *v) {
   return false;
 }
 
-static const char *const unsupported_common[] = {"n", NULL};
+static const char *const unsupported_common[] = {NULL};
 static const char *const unsupported_completion[] = {"best_of", "suffix", NULL};
 static const char *const unsupported_chat[] = {"tools", "tool_choice", "functions", "function_call",
                                                "parallel_tool_calls", "response_format", "audio", "modalities",
@@ -327,7 +327,7 @@ static mx_status_t parse_field(const char *key, const json_t *v, const mx_api_li
   static const char *const nullable[] = {"stream", "stream_options", "max_tokens", "max_completion_tokens", "temperature",
                                          "top_p", "min_p", "repetition_penalty", "top_k", "seed", "stop", "ignore_eos", "user",
                                          "presence_penalty", "frequency_penalty", "logit_bias", "logprobs", "top_logprobs",
-                                         "echo", NULL};
+                                         "echo", "n", NULL};
   if (json_is_null(v) && in_list(nullable, key) && (chat || (strcmp(key, "max_completion_tokens") && strcmp(key, "top_logprobs"))))
     return NULL; /* default */
   if (!strcmp(key, "model")) {
@@ -339,6 +339,12 @@ static mx_status_t parse_field(const char *key, const json_t *v, const mx_api_li
     return parse_messages(v, r, err);
   } else if (!strcmp(key, "stream")) {
     return want_bool("stream", v, &r->stream, err);
+  } else if (!strcmp(key, "n")) {
+    int hi = lim->max_n > 0 ? lim->max_n : 1;
+    if (json_is_integer(v) && json_integer_value(v) > hi)
+      return bad(err, "n", "invalid_value", "n is %lld; this server generates at most %d choices per request (its slots "
+                 "per device, --slots)", (long long)json_integer_value(v), hi);
+    return want_count("n", v, 1, hi, &r->n, err);
   } else if (!chat && !strcmp(key, "echo")) {
     return want_bool("echo", v, &r->echo, err);
   } else if (!strcmp(key, "stream_options")) {
@@ -427,6 +433,7 @@ mx_status_t mx_api_parse(mx_api_kind_t kind, const char *body, size_t len, const
   r->kind = kind;
   r->sampling = (mx_sampling_t){.temperature = 1, .top_p = 1, .repeat_penalty = 1};
   r->top_logprobs = -1; /* not given */
+  r->n = 1;
   json_t *root;
   MX_RETURN_IF_ERROR(load_object(body, len, &root, err));
   mx_status_t st = NULL;
@@ -649,28 +656,35 @@ static json_t *logprobs_json(mx_api_kind_t kind, const mx_api_logprobs_t *lp) {
   return kind == MX_API_CHAT ? chat_logprobs(lp) : completion_logprobs(lp);
 }
 
-char *mx_api_response_json(mx_api_kind_t kind, const mx_api_meta_t *m, const char *text, size_t len, const char *finish,
-                           int prompt_tokens, int completion_tokens, const mx_api_logprobs_t *lp) {
-  json_t *root = head(kind == MX_API_CHAT ? "chat.completion" : "text_completion", m);
-  json_t *choice = kind == MX_API_CHAT
-                       ? json_pack("{s:i, s:{s:s, s:o}, s:o, s:s}", "index", 0, "message", "role", "assistant", "content",
-                                   text_json(text, len), "logprobs", logprobs_json(kind, lp), "finish_reason", finish)
-                       : json_pack("{s:i, s:o, s:o, s:s}", "index", 0, "text", text_json(text, len), "logprobs",
-                                   logprobs_json(kind, lp), "finish_reason", finish);
-  if (!root || !choice) {
+char *mx_api_response_json(mx_api_kind_t kind, const mx_api_meta_t *m, const mx_api_choice_t *choices, int n, int prompt_tokens,
+                           int completion_tokens) {
+  json_t *root = head(kind == MX_API_CHAT ? "chat.completion" : "text_completion", m), *list = json_array();
+  for (int i = 0; root && list && i < n; i++) {
+    const mx_api_choice_t *c = &choices[i];
+    json_t *choice = kind == MX_API_CHAT
+                         ? json_pack("{s:i, s:{s:s, s:o}, s:o, s:s}", "index", i, "message", "role", "assistant", "content",
+                                     text_json(c->text, c->len), "logprobs", logprobs_json(kind, c->lp), "finish_reason", c->finish)
+                         : json_pack("{s:i, s:o, s:o, s:s}", "index", i, "text", text_json(c->text, c->len), "logprobs",
+                                     logprobs_json(kind, c->lp), "finish_reason", c->finish);
+    if (!choice || json_array_append_new(list, choice)) {
+      json_decref(root);
+      root = NULL;
+    }
+  }
+  if (!root || !list) {
     json_decref(root);
-    json_decref(choice);
+    json_decref(list);
     return NULL;
   }
-  json_object_set_new(root, "choices", json_pack("[o]", choice));
+  json_object_set_new(root, "choices", list);
   json_object_set_new(root, "usage", usage_json(prompt_tokens, completion_tokens));
   return dump(root);
 }
 
-char *mx_api_chunk_json(mx_api_kind_t kind, const mx_api_meta_t *m, const char *text, size_t len, const char *finish,
+char *mx_api_chunk_json(mx_api_kind_t kind, const mx_api_meta_t *m, int index, const char *text, size_t len, const char *finish,
                         bool first, const mx_api_logprobs_t *lp) {
   json_t *root = head(kind == MX_API_CHAT ? "chat.completion.chunk" : "text_completion", m);
-  json_t *choice = json_pack("{s:i, s:o}", "index", 0, "logprobs", logprobs_json(kind, lp && lp->n ? lp : NULL));
+  json_t *choice = json_pack("{s:i, s:o}", "index", index, "logprobs", logprobs_json(kind, lp && lp->n ? lp : NULL));
   if (!root || !choice) {
     json_decref(root);
     json_decref(choice);

@@ -33,7 +33,11 @@ typedef struct {
 typedef struct {
   int max_tokens; /* the largest max_tokens accepted: the context capacity */
   int vocab;      /* logit_bias ids must lie below it; 0: not checked here (the sequence checks them) */
+  int max_n;      /* the largest n accepted (the slots of one device); 0: 1 */
 } mx_api_limits_t;
+
+/* The most choices one request may ask for (n): the most slots a session has. */
+#define MX_API_MAX_N 8
 
 typedef struct {
   mx_api_kind_t kind;
@@ -54,6 +58,7 @@ typedef struct {
   bool logprobs;          /* chat logprobs: true, or completions logprobs: N */
   int top_logprobs;       /* alternatives per token: chat top_logprobs 0..20, completions logprobs 0..5 */
   bool echo;              /* completions: the prompt comes back in front of the text (and its tokens' logprobs) */
+  int n;                  /* choices to generate, 1 .. limits.max_n */
 } mx_api_request_t;
 
 /* Parses and validates a request body. On failure the status holds the one-line message (stage
@@ -125,13 +130,21 @@ typedef struct {
   size_t *text_offset; /* completions: characters of the text before v[0]; advanced past the entries */
 } mx_api_logprobs_t;
 
-/* The whole non-streaming answer. finish: "stop" / "length"; lp NULL: "logprobs": null. NULL only
- * when out of memory. */
-char *mx_api_response_json(mx_api_kind_t kind, const mx_api_meta_t *m, const char *text, size_t len, const char *finish,
-                           int prompt_tokens, int completion_tokens, const mx_api_logprobs_t *lp);
-/* One stream chunk: text (may be NULL/empty), finish (NULL while running), lp (NULL: none). Chat chunks
- * carry the assistant role in the first one (first = true). */
-char *mx_api_chunk_json(mx_api_kind_t kind, const mx_api_meta_t *m, const char *text, size_t len, const char *finish,
+/* One choice of an answer: its text, finish reason ("stop" / "length") and logprobs (NULL: "logprobs": null). */
+typedef struct {
+  const char *text;
+  size_t len;
+  const char *finish;
+  const mx_api_logprobs_t *lp;
+} mx_api_choice_t;
+
+/* The whole non-streaming answer with its n choices (index 0 .. n-1). usage counts the prompt once and
+ * every choice's tokens, as OpenAI does. NULL only when out of memory. */
+char *mx_api_response_json(mx_api_kind_t kind, const mx_api_meta_t *m, const mx_api_choice_t *choices, int n, int prompt_tokens,
+                           int completion_tokens);
+/* One stream chunk of choice `index`: text (may be NULL/empty), finish (NULL while running), lp (NULL:
+ * none). Chat chunks carry the assistant role in a choice's first one (first = true). */
+char *mx_api_chunk_json(mx_api_kind_t kind, const mx_api_meta_t *m, int index, const char *text, size_t len, const char *finish,
                         bool first, const mx_api_logprobs_t *lp);
 /* The last chunk when stream_options.include_usage was asked: no choices, the usage. */
 char *mx_api_usage_chunk_json(mx_api_kind_t kind, const mx_api_meta_t *m, int prompt_tokens, int completion_tokens);

@@ -11,6 +11,7 @@ Completions `echo`: the prompt extended by all but the last greedy token, echoed
 one token generated: at every position after the original prompt the entries must be HF's (teacher
 forcing on the greedy trajectory is that trajectory), the first token's null, the tokens spelling the
 text, the stream giving the prompt first, and the same prompt sent as token ids answering the same.
+`n` > 1: greedy choices each HF's, sampled choices apart and reproducible, streamed by index.
 
     python3 tests/oracle/logprobs_parity.py --mlxcel build/mlxcel --model MODEL.gguf \
         --fixture tests/oracle/fixtures/smollm2-logprobs.json
@@ -203,6 +204,63 @@ def main():
                 r = client.completions.create(**kw)
                 expect(r.choices[0].text == text + lossy(bytes(steps[-1]["bytes"])) and r.choices[0].logprobs is None,
                        f"{r.choices[0].text!r}")
+
+        p = next(p for p in prompts if not p["chat"])
+        steps = p["steps"]
+        kw = dict(model=model_id, prompt=p["text"], max_tokens=len(steps), extra_body={"ignore_eos": True})
+        whole = {}
+
+        @check(f"n=3 greedy ({p['name']}): three choices, each HF's greedy text and logprobs; usage counts the prompt once")
+        def _():
+            r = client.completions.create(n=3, temperature=0, logprobs=1, **kw)
+            expect([c.index for c in r.choices] == [0, 1, 2], f"indexes {[c.index for c in r.choices]}")
+            for c in r.choices:
+                expect(c.text == p["completion"], f"choice {c.index}: {c.text!r}")
+                for i, s in enumerate(steps):
+                    close(c.logprobs.token_logprobs[i], s["logprob"], f"choice {c.index} step {i}")
+            expect(r.usage.prompt_tokens == len(p["prompt_ids"]) and r.usage.completion_tokens == 3 * len(steps), f"usage {r.usage}")
+
+        @check("n=4 sampled with a seed: choices drawn apart, the same four again with the same seed, the first one n=1's")
+        def _():
+            texts = [c.text for c in client.completions.create(n=4, temperature=1.0, seed=11, **kw).choices]
+            expect(len(set(texts)) >= 2, f"the four choices are one text: {texts[0]!r}")
+            again = [c.text for c in client.completions.create(n=4, temperature=1.0, seed=11, **kw).choices]
+            expect(again == texts, "the same seed gave other choices")
+            one = client.completions.create(n=1, temperature=1.0, seed=11, **kw).choices[0].text
+            expect(one == texts[0], f"n=1 with the seed: {one!r}, n=4's first: {texts[0]!r}")
+            whole["texts"] = texts
+
+        @check("n=4 streamed: chunks carry their choice's index; each choice's text, finish and the usage as unstreamed")
+        def _():
+            texts, finishes, usage = [""] * 4, [None] * 4, None
+            for c in client.completions.create(n=4, temperature=1.0, seed=11, stream=True, stream_options={"include_usage": True}, **kw):
+                for ch in c.choices:
+                    texts[ch.index] += ch.text
+                    finishes[ch.index] = ch.finish_reason or finishes[ch.index]
+                usage = c.usage or usage
+            expect(texts == whole.get("texts"), f"streamed {texts} vs {whole.get('texts')}")
+            expect(finishes == ["length"] * 4, f"finishes {finishes}")
+            expect(usage and usage.completion_tokens == 4 * len(steps), f"usage {usage}")
+
+        @check("chat n=2 streamed: each choice gets its role chunk and the greedy answer")
+        def _():
+            msgs = [{"role": "user", "content": "Hi"}]
+            texts, roles = ["", ""], [0, 0]
+            for c in client.chat.completions.create(model=model_id, messages=msgs, n=2, max_tokens=8, temperature=0, stream=True):
+                for ch in c.choices:
+                    roles[ch.index] += ch.delta.role == "assistant"
+                    texts[ch.index] += ch.delta.content or ""
+            one = client.chat.completions.create(model=model_id, messages=msgs, max_tokens=8, temperature=0).choices[0].message.content
+            expect(roles == [1, 1] and texts == [one, one], f"roles {roles}, texts {texts} vs {one!r}")
+
+        @check("n above the slots (4), or 0: 400 naming n")
+        def _():
+            for n in (5, 0):
+                try:
+                    client.completions.create(model=model_id, prompt="Hi", max_tokens=2, n=n)
+                    raise AssertionError(f"n={n}: accepted")
+                except openai.BadRequestError as e:
+                    expect(api_error(e).get("param") == "n", f"n={n}: {e.body}")
 
         @check("logprobs out of range, or top_logprobs without logprobs: 400 naming the field")
         def _():

@@ -225,10 +225,10 @@ def main():
             return
         raise AssertionError(f"no {exc_type.__name__}")
 
-    @check("unsupported fields refused with 400 naming the field (n, best_of, suffix, tools)")
+    @check("unsupported fields refused with 400 naming the field (n above the slots, best_of, suffix, tools)")
     def _():
         c = client.completions
-        expect_api_error(openai.BadRequestError, 400, "n", lambda: c.create(model=model_id, prompt="a", n=2))
+        expect_api_error(openai.BadRequestError, 400, "n", lambda: c.create(model=model_id, prompt="a", n=99))  # > the slots
         expect_api_error(openai.BadRequestError, 400, "best_of", lambda: c.create(model=model_id, prompt="a", best_of=2))
         expect_api_error(openai.BadRequestError, 400, "suffix", lambda: c.create(model=model_id, prompt="a", suffix="z"))
         tools = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {}}}}]

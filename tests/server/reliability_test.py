@@ -511,7 +511,11 @@ def main():
         dp = Server(server_bin, a.model, ["--devices", "local-task,local-task", "--slots", "1", "--probe-interval", "1"])
         try:
             out = {}
-            ts = [stream_async(dp, 400, out, i) for i in range(2)]
+            # One after the other: two requests arriving together may both see two idle devices and pick
+            # the same one (the router reads the load before either is queued), leaving one waiting.
+            ts = [stream_async(dp, 400, out, 0)]
+            expect(wait_for(lambda: dp.health()[1]["active"] == 1, 30), "the first did not start")
+            ts.append(stream_async(dp, 400, out, 1))
             expect(wait_for(lambda: dp.health()[1]["active"] == 2, 30), "the two did not start on both devices")
             ws = dp.workers()
             expect(len(ws) == 2, f"workers {ws}")

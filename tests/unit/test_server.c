@@ -11,7 +11,7 @@
 #include "server/openai.h"
 #include "server/sse.h"
 
-static const mx_api_limits_t lim = {.max_tokens = 512, .vocab = 1000};
+static const mx_api_limits_t lim = {.max_tokens = 512, .vocab = 1000, .max_n = 4};
 
 static mx_status_t parse(mx_api_kind_t kind, const char *body, mx_api_request_t *r, mx_api_error_t *e) {
   return mx_api_parse(kind, body, strlen(body), &lim, r, e);
@@ -156,7 +156,9 @@ static void numbers_out_of_range_are_refused(void **state) {
 static void unsupported_fields_are_refused_not_ignored(void **state) {
   (void)state;
   const mx_api_kind_t C = MX_API_COMPLETION, K = MX_API_CHAT;
-  expect_bad(C, "{\"prompt\":\"a\",\"n\":2}", 400, "n", "n is not supported");
+  expect_bad(C, "{\"prompt\":\"a\",\"n\":5}", 400, "n", "n is 5; this server generates at most 4 choices per request");
+  expect_bad(C, "{\"prompt\":\"a\",\"n\":0}", 400, "n", "n is 0; it must be 1 to 4");
+  expect_bad(C, "{\"prompt\":\"a\",\"n\":\"2\"}", 400, "n", "n must be an integer");
   expect_bad(C, "{\"prompt\":\"a\",\"best_of\":3}", 400, "best_of", "not supported");
   expect_bad(C, "{\"prompt\":\"a\",\"echo\":1}", 400, "echo", "echo must be a boolean"); /* echo: true is served */
   expect_bad(C, "{\"prompt\":\"a\",\"suffix\":\"end\"}", 400, "suffix", "not supported");
@@ -169,7 +171,7 @@ static void unsupported_fields_are_refused_not_ignored(void **state) {
   char body[512];
   static const struct {
     const char *field, *param;
-  } chat_bad[] = {{"\"n\":3", "n"},
+  } chat_bad[] = {{"\"n\":9", "n"},
                   {"\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"f\"}}]", "tools"},
                   {"\"tool_choice\":\"auto\"", "tool_choice"},
                   {"\"functions\":[{\"name\":\"f\"}]", "functions"},
@@ -400,7 +402,8 @@ static void error_objects_have_the_openai_shape(void **state) {
 static void responses_carry_text_finish_and_usage(void **state) {
   (void)state;
   mx_api_meta_t m = {.id = "cmpl-1", .created = 1700000000, .model = "smol"};
-  json_t *j = load(mx_api_response_json(MX_API_COMPLETION, &m, "Hello", 5, "length", 3, 16, NULL));
+  mx_api_choice_t one = {.text = "Hello", .len = 5, .finish = "length"};
+  json_t *j = load(mx_api_response_json(MX_API_COMPLETION, &m, &one, 1, 3, 16));
   assert_string_equal(str_at(j, "object"), "text_completion");
   assert_string_equal(str_at(j, "id"), "cmpl-1");
   assert_string_equal(str_at(j, "model"), "smol");
@@ -413,33 +416,45 @@ static void responses_carry_text_finish_and_usage(void **state) {
   json_decref(j);
   m.id = "chatcmpl-2";
   /* Bytes that are not UTF-8 (a split character) come out as U+FFFD, never as broken JSON. */
-  j = load(mx_api_response_json(MX_API_CHAT, &m, "ok\xe2\x9c", 4, "stop", 10, 2, NULL));
+  one = (mx_api_choice_t){.text = "ok\xe2\x9c", .len = 4, .finish = "stop"};
+  j = load(mx_api_response_json(MX_API_CHAT, &m, &one, 1, 10, 2));
   assert_string_equal(str_at(j, "object"), "chat.completion");
   assert_string_equal(str_at(j, "choices.0.message.role"), "assistant");
   assert_string_equal(str_at(j, "choices.0.message.content"), "ok\xef\xbf\xbd");
   assert_string_equal(str_at(j, "choices.0.finish_reason"), "stop");
+  json_decref(j);
+  /* n choices: each with its index, text and finish; usage counts the prompt once. */
+  mx_api_choice_t two[2] = {{.text = "a", .len = 1, .finish = "stop"}, {.text = "bc", .len = 2, .finish = "length"}};
+  j = load(mx_api_response_json(MX_API_COMPLETION, &m, two, 2, 3, 5));
+  assert_int_equal(json_array_size(json_object_get(j, "choices")), 2);
+  assert_int_equal(json_integer_value(json_object_get(json_array_get(json_object_get(j, "choices"), 1), "index")), 1);
+  assert_string_equal(str_at(j, "choices.1.text"), "bc");
+  assert_string_equal(str_at(j, "choices.1.finish_reason"), "length");
+  assert_string_equal(str_at(j, "choices.0.text"), "a");
+  assert_int_equal(int_at(j, "usage", "total_tokens"), 8);
   json_decref(j);
 }
 
 static void stream_chunks_follow_openai(void **state) {
   (void)state;
   mx_api_meta_t m = {.id = "chatcmpl-3", .created = 5, .model = "smol"};
-  json_t *j = load(mx_api_chunk_json(MX_API_CHAT, &m, "", 0, NULL, true, NULL));
+  json_t *j = load(mx_api_chunk_json(MX_API_CHAT, &m, 0, "", 0, NULL, true, NULL));
   assert_string_equal(str_at(j, "object"), "chat.completion.chunk");
   assert_string_equal(str_at(j, "choices.0.delta.role"), "assistant");
   assert_string_equal(str_at(j, "choices.0.delta.content"), "");
   assert_true(json_is_null(json_object_get(json_array_get(json_object_get(j, "choices"), 0), "finish_reason")));
   json_decref(j);
-  j = load(mx_api_chunk_json(MX_API_CHAT, &m, "Hi\n", 3, NULL, false, NULL));
+  j = load(mx_api_chunk_json(MX_API_CHAT, &m, 0, "Hi\n", 3, NULL, false, NULL));
   assert_null(str_at(j, "choices.0.delta.role"));
   assert_string_equal(str_at(j, "choices.0.delta.content"), "Hi\n");
   json_decref(j);
-  j = load(mx_api_chunk_json(MX_API_CHAT, &m, NULL, 0, "length", false, NULL));
+  j = load(mx_api_chunk_json(MX_API_CHAT, &m, 0, NULL, 0, "length", false, NULL));
   assert_int_equal(json_object_size(json_object_get(json_array_get(json_object_get(j, "choices"), 0), "delta")), 0);
   assert_string_equal(str_at(j, "choices.0.finish_reason"), "length");
   json_decref(j);
-  j = load(mx_api_chunk_json(MX_API_COMPLETION, &m, "tok", 3, NULL, false, NULL));
+  j = load(mx_api_chunk_json(MX_API_COMPLETION, &m, 2, "tok", 3, NULL, false, NULL));
   assert_string_equal(str_at(j, "object"), "text_completion");
+  assert_int_equal(json_integer_value(json_object_get(json_array_get(json_object_get(j, "choices"), 0), "index")), 2);
   assert_string_equal(str_at(j, "choices.0.text"), "tok");
   json_decref(j);
   j = load(mx_api_usage_chunk_json(MX_API_CHAT, &m, 4, 6));
