@@ -183,6 +183,9 @@ run_suite "oracle: penalties and logit_bias token-exact vs HF fp32 (generate, op
 # logprobs (chat top_logprobs 20, completions logprobs 5, streamed and not) against HF's log_softmax.
 run_suite "oracle: logprobs vs HF fp32 log_softmax (openai client)" "$PY" tests/oracle/logprobs_parity.py \
   --mlxcel "$build/mlxcel" --model "$MODEL" --fixture tests/oracle/fixtures/smollm2-logprobs.json
+# response_format json_object (constrained decoding): sampled answers judged by Python's json.
+run_suite "server: structured output (json_object) vs Python's json" "$PY" tests/server/structured_output_test.py \
+  --mlxcel "$build/mlxcel" --model "$MODEL"
 # The utility endpoints (/tokenize, /detokenize, /apply-template) against transformers' tokenizer.
 run_suite "server: utility endpoints vs transformers (SmolLM2)" "$PY" tests/server/endpoints_test.py \
   --mlxcel "$build/mlxcel" --model "$MODEL" --hf-tokenizer "$oracle/smollm2-tok"

@@ -54,6 +54,7 @@ typedef struct {
    * prefill (teacher forcing), so that every position's logits come back: it costs a decode step per
    * prompt token instead of one prefill. */
   bool prompt_logprobs;
+  bool json_object; /* the text is one JSON object (constrained decoding, engine/json_constraint.h) */
 } mx_request_params_t;
 
 typedef struct {

@@ -23,6 +23,8 @@ mx_status_t mx_seq_init(mx_seq_t *q, const mx_session_t *s, const int32_t *promp
   q->p = *p;
   q->n_prompt = n_prompt;
   q->last = -1;
+  q->tok = mx_session_tokenizer(s);
+  mx_json_init(&q->json);
   mx_textout_init(&q->out, mx_session_tokenizer(s), p->stops, p->n_stops);
   mx_strbuf_init(&q->ready);
   bool ok = true;
@@ -49,7 +51,7 @@ void mx_seq_free(mx_seq_t *q) {
   memset(q, 0, sizeof *q);
 }
 
-bool mx_seq_greedy(const mx_seq_t *q) { return q->sampler == NULL && !q->p.logprobs; }
+bool mx_seq_greedy(const mx_seq_t *q) { return q->sampler == NULL && !q->p.logprobs && !q->p.json_object; }
 int mx_seq_generated(const mx_seq_t *q) { return (int)q->history.n - q->n_prompt; }
 int mx_seq_pos(const mx_seq_t *q) { return q->n_prompt + mx_seq_generated(q) - 1; }
 const int32_t *mx_seq_tokens(const mx_seq_t *q) { return q->history.ids + q->n_prompt; }
@@ -58,6 +60,7 @@ int32_t mx_seq_pick(mx_seq_t *q, int32_t device_next, float *logits) {
   if (!logits) return device_next;
   int V = q->config->vocab;
   if (q->raw) memcpy(q->raw, logits, sizeof(float) * (size_t)V); /* the sampler changes the row */
+  if (q->p.json_object) mx_json_mask(&q->json, q->tok, V, logits); /* none left: accept refuses the pick */
   int32_t id = q->sampler ? mx_sampler_pick(q->sampler, logits, q->history.ids, (int)q->history.n, q->n_prompt)
                           : mx_logits_argmax(logits, V);
   if (q->raw) mx_logprob_compute(q->raw, V, id, q->p.top_logprobs, &q->picked);
@@ -74,6 +77,13 @@ static void release(mx_seq_t *q) {
 
 mx_status_t mx_seq_accept(mx_seq_t *q, int32_t id, bool *done) {
   *done = false;
+  if (q->p.json_object) {
+    size_t n = 0;
+    const char *b = mx_tokenizer_token_bytes(q->tok, id, &n);
+    if (!b || mx_tokenizer_is_special(q->tok, id) || !mx_json_feed(&q->json, (const uint8_t *)b, n))
+      return mx_status_make(MX_STAGE_INTERNAL, "leave out response_format for this model",
+                            "no token of the vocabulary continues the JSON object (picked %d)", id);
+  }
   if (!mx_ids_push(&q->history, id)) return mx_status_oom();
   q->last = id;
   if (!q->p.ignore_eos && mx_config_is_eos(q->config, id)) {
@@ -82,7 +92,7 @@ mx_status_t mx_seq_accept(mx_seq_t *q, int32_t id, bool *done) {
   } else {
     MX_RETURN_IF_ERROR(mx_textout_push(&q->out, id));
     release(q); /* finds a stop string, if one is complete now */
-    if (q->out.stopped) q->finish = MX_FINISH_STOP;
+    if (q->out.stopped || q->json.done) q->finish = MX_FINISH_STOP; /* json.done: the object closed */
     /* The next decode would write at mx_seq_pos; the cache holds `capacity` positions. */
     else if (mx_seq_generated(q) >= q->p.max_tokens || mx_seq_pos(q) >= q->capacity) q->finish = MX_FINISH_LENGTH;
   }

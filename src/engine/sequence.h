@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "base/status.h"
+#include "engine/json_constraint.h"
 #include "engine/logprobs.h"
 #include "engine/sampler.h"
 #include "engine/session.h"
@@ -37,6 +38,7 @@ typedef struct {
   bool ignore_eos;
   bool logprobs;    /* compute each generated token's mx_token_logprob_t (the logits come to the host) */
   int top_logprobs; /* 0..MX_MAX_TOP_LOGPROBS alternatives per token, with logprobs */
+  bool json_object; /* constrain the text to one JSON object, ending when it closes (json_constraint.h) */
 } mx_seq_params_t;
 
 typedef struct {
@@ -51,6 +53,8 @@ typedef struct {
   mx_strbuf_t ready;     /* text released by textout; the caller takes it from ready_taken on */
   size_t ready_taken;
   mx_ids_t history;      /* the prompt, then every generated id */
+  const mx_tokenizer_t *tok;
+  mx_json_state_t json;  /* with json_object: where the text stands in the object */
   int n_prompt;
   int32_t last;          /* the token the next decode feeds (the last generated) */
   bool eos;              /* finished by an end-of-sequence token */
@@ -68,8 +72,9 @@ int mx_seq_pos(const mx_seq_t *q);
 const int32_t *mx_seq_tokens(const mx_seq_t *q); /* the generated ids */
 
 /* The next token from one step's result: the device's argmax `device_next` when logits is NULL, else
- * a greedy sequence's host argmax or a sampled one's draw from `logits` (which it modifies). With
- * logprobs, q->picked becomes the returned token's entry, from the row as given. */
+ * a greedy sequence's host argmax or a sampled one's draw from `logits` (which it modifies; with
+ * json_object, among the tokens that continue the object). With logprobs, q->picked becomes the
+ * returned token's entry, from the row as given. */
 int32_t mx_seq_pick(mx_seq_t *q, int32_t device_next, float *logits);
 /* Takes the generated token `id`: records it, decides whether the sequence is finished (EOS, stop
  * string, budget, capacity) and sets *done and q->finish. Fails only when out of memory. */

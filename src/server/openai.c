@@ -135,17 +135,13 @@ static bool is_neutral(const char *key, const json_t *v) {
   if (!strcmp(key, "tools") || !strcmp(key, "functions")) return json_is_array(v) && json_array_size(v) == 0;
   if (!strcmp(key, "tool_choice") || !strcmp(key, "function_call")) return json_is_string(v) && !strcmp(json_string_value(v), "none");
   if (!strcmp(key, "parallel_tool_calls")) return json_is_boolean(v); /* meaningless without tools */
-  if (!strcmp(key, "response_format")) {
-    const json_t *t = json_is_object(v) ? json_object_get(v, "type") : NULL;
-    return json_object_size(v) == 1 && json_is_string(t) && !strcmp(json_string_value(t), "text");
-  }
   return false;
 }
 
 static const char *const unsupported_common[] = {NULL};
 static const char *const unsupported_completion[] = {"best_of", "suffix", NULL};
 static const char *const unsupported_chat[] = {"tools", "tool_choice", "functions", "function_call",
-                                               "parallel_tool_calls", "response_format", "audio", "modalities",
+                                               "parallel_tool_calls", "audio", "modalities",
                                                "prediction", "web_search_options", NULL};
 
 static bool in_list(const char *const *list, const char *key) {
@@ -327,7 +323,7 @@ static mx_status_t parse_field(const char *key, const json_t *v, const mx_api_li
   static const char *const nullable[] = {"stream", "stream_options", "max_tokens", "max_completion_tokens", "temperature",
                                          "top_p", "min_p", "repetition_penalty", "top_k", "seed", "stop", "ignore_eos", "user",
                                          "presence_penalty", "frequency_penalty", "logit_bias", "logprobs", "top_logprobs",
-                                         "echo", "n", NULL};
+                                         "echo", "n", "response_format", NULL};
   if (json_is_null(v) && in_list(nullable, key) && (chat || (strcmp(key, "max_completion_tokens") && strcmp(key, "top_logprobs"))))
     return NULL; /* default */
   if (!strcmp(key, "model")) {
@@ -339,6 +335,20 @@ static mx_status_t parse_field(const char *key, const json_t *v, const mx_api_li
     return parse_messages(v, r, err);
   } else if (!strcmp(key, "stream")) {
     return want_bool("stream", v, &r->stream, err);
+  } else if (chat && !strcmp(key, "response_format")) {
+    const char *type = json_string_value(json_object_get(v, "type"));
+    if (!json_is_object(v) || !type)
+      return bad(err, "response_format", "invalid_type", "response_format must be an object with a string type");
+    if (!strcmp(type, "json_object") || !strcmp(type, "text")) {
+      if (json_object_size(v) != 1)
+        return bad(err, "response_format", "invalid_value", "response_format of type %s takes no other fields", type);
+      r->json_object = !strcmp(type, "json_object");
+      return NULL;
+    }
+    if (!strcmp(type, "json_schema"))
+      return bad(err, "response_format", "unsupported_parameter",
+                 "response_format json_schema is not supported by this server yet (json_object is)");
+    return bad(err, "response_format", "invalid_value", "response_format type '%.64s' is not one of text, json_object, json_schema", type);
   } else if (!strcmp(key, "n")) {
     int hi = lim->max_n > 0 ? lim->max_n : 1;
     if (json_is_integer(v) && json_integer_value(v) > hi)

@@ -59,6 +59,7 @@ typedef struct {
   int top_logprobs;       /* alternatives per token: chat top_logprobs 0..20, completions logprobs 0..5 */
   bool echo;              /* completions: the prompt comes back in front of the text (and its tokens' logprobs) */
   int n;                  /* choices to generate, 1 .. limits.max_n */
+  bool json_object;       /* chat response_format {"type": "json_object"}: the answer is one JSON object */
 } mx_api_request_t;
 
 /* Parses and validates a request body. On failure the status holds the one-line message (stage

@@ -176,7 +176,9 @@ static void unsupported_fields_are_refused_not_ignored(void **state) {
                   {"\"tool_choice\":\"auto\"", "tool_choice"},
                   {"\"functions\":[{\"name\":\"f\"}]", "functions"},
                   {"\"function_call\":\"auto\"", "function_call"},
-                  {"\"response_format\":{\"type\":\"json_object\"}", "response_format"},
+                  {"\"response_format\":{\"type\":\"json_schema\",\"json_schema\":{}}", "response_format"},
+                  {"\"response_format\":{\"type\":\"yaml\"}", "response_format"},
+                  {"\"response_format\":\"json_object\"", "response_format"},
                   {"\"echo\":true", "echo"}, /* a completions field */
                   {"\"audio\":{}", "audio"}};
   for (size_t i = 0; i < sizeof chat_bad / sizeof chat_bad[0]; i++) {
@@ -275,6 +277,9 @@ static void neutral_values_of_unsupported_fields_pass(void **state) {
   assert_int_equal(r.n_stops, 0);
   assert_true(r.sampling.temperature == 1.0f);
   assert_false(r.echo);
+  mx_api_request_free(&r);
+  expect_ok(MX_API_CHAT, "{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}],\"response_format\":{\"type\":\"json_object\"}}", &r);
+  assert_true(r.json_object);
   mx_api_request_free(&r);
   expect_ok(MX_API_COMPLETION, "{\"prompt\":\"a\",\"echo\":true,\"logprobs\":2}", &r);
   assert_true(r.echo && r.logprobs);

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""response_format {"type": "json_object"} through the official openai client, judged by Python's json.
+
+Sampled chat answers (several prompts x seeds at temperature 1, and greedy ones) on mlxcel-server:
+every answer that ends with finish_reason "stop" must parse with json.loads as an object (the text
+the model wrote, nothing around it); an answer cut by max_tokens ("length") is counted, not parsed.
+Also: the stream gives the same text as the whole answer, n = 2 choices each parse, and the refusals
+(json_schema not supported yet, an unknown type, a malformed response_format) name the field.
+
+usage: structured_output_test.py --mlxcel build/mlxcel --model MODEL
+Prints one line per check and "N passed, M failed" last.
+"""
+import argparse
+import json
+from concurrent.futures import ThreadPoolExecutor
+
+import openai
+
+from checks import api_error, check, expect, served_client, summary
+
+PROMPTS = ["Describe a cat as a JSON object.", "Give me a JSON object with a name and an age.",
+           "List three fruits with their colours in JSON."]
+SEEDS = range(8)
+MAX_TOKENS = 160
+JSON = {"type": "json_object"}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--mlxcel", default="build/mlxcel")
+    ap.add_argument("--model", required=True)
+    a = ap.parse_args()
+    proc, client, model_id = served_client(a.mlxcel, a.model)
+
+    def ask(prompt, **kw):
+        return client.chat.completions.create(model=model_id, messages=[{"role": "user", "content": prompt}],
+                                              response_format=JSON, max_tokens=MAX_TOKENS, **kw)
+
+    try:
+        @check(f"json_object, {len(PROMPTS)} prompts x {len(SEEDS)} seeds at temperature 1 and greedy: every answer "
+               "that stops parses as a JSON object; most stop before max_tokens")
+        def _():
+            stopped, cut = 0, 0
+            asks = [(prompt, kw) for prompt in PROMPTS
+                    for kw in [dict(temperature=1.0, seed=s) for s in SEEDS] + [dict(temperature=0)]]
+            with ThreadPoolExecutor(4) as pool:  # the server's 4 slots
+                answers = list(pool.map(lambda pk: ask(pk[0], **pk[1]).choices[0], asks))
+            for (prompt, kw), c in zip(asks, answers):
+                if c.finish_reason == "length":
+                    cut += 1
+                    expect(c.message.content.lstrip().startswith("{"), f"{kw}: {c.message.content[:80]!r}")
+                    continue
+                expect(c.finish_reason == "stop", f"{kw}: finish {c.finish_reason}")
+                try:
+                    value = json.loads(c.message.content)
+                except json.JSONDecodeError as e:
+                    raise AssertionError(f"{prompt!r} {kw}: {e}: {c.message.content!r}")
+                expect(isinstance(value, dict), f"{kw}: not an object: {c.message.content!r}")
+                stopped += 1
+            total = stopped + cut
+            print(f"      {stopped} of {total} stopped and parsed, {cut} cut by max_tokens {MAX_TOKENS}")
+            expect(stopped * 2 >= total, f"only {stopped} of {total} answers closed their object")
+
+        @check("json_object streamed: the chunks' text is the whole answer's (same seed)")
+        def _():
+            whole = ask(PROMPTS[1], temperature=1.0, seed=3).choices[0].message.content
+            got = "".join(c.choices[0].delta.content or "" for c in
+                          client.chat.completions.create(model=model_id, messages=[{"role": "user", "content": PROMPTS[1]}],
+                                                         response_format=JSON, max_tokens=MAX_TOKENS, temperature=1.0,
+                                                         seed=3, stream=True) if c.choices)
+            expect(got == whole, f"{got!r} vs {whole!r}")
+
+        @check("json_object with n=2: each choice that stops parses as an object")
+        def _():
+            r = ask(PROMPTS[0], temperature=1.0, seed=5, n=2)
+            expect(len(r.choices) == 2, f"{len(r.choices)} choices")
+            for c in r.choices:
+                if c.finish_reason == "stop":
+                    expect(isinstance(json.loads(c.message.content), dict), c.message.content)
+
+        @check("response_format refusals: json_schema (not supported yet), an unknown type, not an object: 400 naming it")
+        def _():
+            schema = {"type": "json_schema", "json_schema": {"name": "x", "schema": {"type": "object"}}}
+            for rf, code in [(schema, "unsupported_parameter"), ({"type": "yaml"}, "invalid_value"),
+                             ("json_object", "invalid_type")]:
+                try:
+                    client.chat.completions.create(model=model_id, messages=[{"role": "user", "content": "hi"}],
+                                                   response_format=rf, max_tokens=4)
+                    raise AssertionError(f"{rf}: accepted")
+                except openai.BadRequestError as e:
+                    err = api_error(e)
+                    expect(err.get("param") == "response_format" and err.get("code") == code, f"{rf}: {e.body}")
+    finally:
+        proc.terminate()
+        proc.wait(timeout=60)
+    return summary()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
