@@ -52,6 +52,16 @@ def wait_for(pred, timeout, step=0.05):
     return pred()
 
 
+def read_all(s):
+    """Everything the peer sends on socket s until it closes."""
+    data = b""
+    while True:
+        chunk = s.recv(65536)
+        if not chunk:
+            return data
+        data += chunk
+
+
 class Server:
     def __init__(self, binary, model, extra, env=None):
         self.fault = tempfile.mktemp(prefix="mlxcel-fault-")
@@ -266,12 +276,7 @@ def main():
                 for _i in range(40):
                     s = socket.create_connection(("127.0.0.1", srv.port), timeout=10, source_address=("127.0.0.5", 0))
                     s.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-                    data = b""
-                    while True:
-                        chunk = s.recv(4096)
-                        if not chunk:
-                            break
-                        data += chunk
+                    data = read_all(s)
                     s.close()
                     head, _, body = data.partition(b"\r\n\r\n")
                     expect(head[:12] in (b"HTTP/1.1 200", b"HTTP/1.1 503"), f"answer: {data[:200]!r}")
@@ -336,12 +341,7 @@ def main():
                           b"Connection: close\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body))
                 s.shutdown(socket.SHUT_WR)
                 s.settimeout(120)
-                data = b""
-                while True:
-                    chunk = s.recv(65536)
-                    if not chunk:
-                        break
-                    data += chunk
+                data = read_all(s)
                 s.close()
                 expect(data.startswith(b"HTTP/1.1 200"), f"stream={stream}: {data[:100]!r}")
                 if not stream:
