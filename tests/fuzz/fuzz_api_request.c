@@ -45,7 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   size_t n = size - 1;
   char *body = malloc(n ? n : 1); /* exactly the body's bytes: a read past them is ASan's */
   memcpy(body, data + 1, n);
-  mx_api_limits_t lim = {.max_tokens = 512, .vocab = 1000};
+  mx_api_limits_t lim = {.max_tokens = 512, .vocab = 1000, .max_n = 4};
   mx_api_request_t r;
   mx_api_error_t e;
   mx_status_t st = mx_api_parse(kind, body, n, &lim, &r, &e);
@@ -62,9 +62,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   } else {
     if (r.max_tokens < 0 || r.max_tokens > lim.max_tokens) abort();
     if (r.n_stops < 0 || r.n_stops > MX_MAX_STOPS) abort();
-    if (kind == MX_API_COMPLETION &&
-        (!r.prompt || mx_utf8_valid_prefix((const uint8_t *)r.prompt, r.prompt_len) != r.prompt_len))
+    /* A completion's prompt: UTF-8 text, or token ids each within the vocabulary. */
+    if (kind == MX_API_COMPLETION && r.prompt && mx_utf8_valid_prefix((const uint8_t *)r.prompt, r.prompt_len) != r.prompt_len)
       abort();
+    if (kind == MX_API_COMPLETION && !r.prompt && (!r.prompt_ids || r.n_prompt_ids < 1)) abort();
+    for (size_t i = 0; i < r.n_prompt_ids; i++)
+      if (r.prompt_ids[i] < 0 || r.prompt_ids[i] >= lim.vocab) abort();
+    if (r.n < 1 || r.n > (lim.max_n > 0 ? lim.max_n : 1)) abort();
     if (kind == MX_API_CHAT && r.n_msgs < 1) abort();
     /* What the sampler is handed is within its ranges, every biased id within the vocabulary. */
     mx_status_t bad = mx_sampling_validate(&r.sampling);
