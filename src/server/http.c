@@ -115,6 +115,7 @@ typedef struct {
   bool echo;
   mx_strbuf_t echo_text;
   int32_t echo_first; /* the prompt's first token */
+  bool echo_bos;      /* the server put a BOS in front of a text prompt: not echoed (the text did not hold it) */
   char id[48];
   mx_api_meta_t meta;
   double t0;
@@ -455,12 +456,13 @@ static bool take_logprobs(ctx_t *c, choice_t *ch, mx_api_logprobs_t *out) {
   return ok;
 }
 
-/* echo with logprobs: the prompt's entries (a null one for its first token), into ch->lp (replacing
- * what it held), once the scheduler has them all; *ready false before that. */
+/* echo with logprobs: the prompt's entries (a null one for its first token; a BOS the server added is
+ * not echoed, and the token after it has its value), into ch->lp (replacing what it held), once the
+ * scheduler has them all; *ready false before that. */
 static bool take_echo_logprobs(ctx_t *c, choice_t *ch, mx_api_logprobs_t *out, bool *ready) {
   ch->lp.n = 0;
   mx_token_logprob_t first = {.id = c->echo_first, .n_top = -1};
-  bool ok = mx_logprob_list_push(&ch->lp, &first) && mx_request_prompt_logprobs(ch->req, &ch->lp, ready);
+  bool ok = (c->echo_bos || mx_logprob_list_push(&ch->lp, &first)) && mx_request_prompt_logprobs(ch->req, &ch->lp, ready);
   if (!*ready) ch->lp.n = 0;
   *out = logprobs_view(c, ch);
   return ok;
@@ -731,6 +733,7 @@ static enum MHD_Result generate(ctx_t *c) {
   if (!st) atomic_fetch_add(&s->routed[bi], 1);
   c->echo = ar.echo;
   c->echo_first = ids.ids[0];
+  c->echo_bos = ar.prompt && mx_tokenizer_adds_bos(tok) && ids.n > 1 && ids.ids[0] == mx_tokenizer_bos(tok);
   mx_ids_free(&ids);
   c->kind = kind;
   c->stream = ar.stream;
