@@ -1,6 +1,7 @@
 #include "engine/json_constraint.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Where the recognizer stands between bytes. */
@@ -126,6 +127,7 @@ static bool number_byte(mx_json_state_t *s, uint8_t c, bool *again) {
     case N_ESIGN: next = is_digit(c) ? N_EXP : 0xFF; break;
     case N_EXP: next = is_digit(c) ? N_EXP : 0xFF; break;
   }
+  if (s->integer && (next == N_DOT || next == N_E)) next = 0xFF; /* an integer ends there */
   if (next != 0xFF) {
     s->sub = next;
     return ++s->run <= MX_JSON_MAX_NUMBER;
@@ -198,14 +200,54 @@ bool mx_json_feed(mx_json_state_t *s, const uint8_t *p, size_t n) {
   return true;
 }
 
-int mx_json_mask(const mx_json_state_t *s, const mx_tokenizer_t *tok, int vocab, float *logits) {
+int mx_constraint_mask(const void *state, size_t size, mx_feed_fn feed, const mx_tokenizer_t *tok, int vocab, float *logits) {
+  void *t = malloc(size);
+  /* The bytes that may come next, tried once: a token whose first byte is not one of them is out
+   * without copying the state (in most places only a few bytes are). */
+  bool first[256] = {false};
+  for (int c = 0; t && c < 256; c++) {
+    uint8_t b = (uint8_t)c;
+    memcpy(t, state, size);
+    first[c] = feed(t, &b, 1);
+  }
   int allowed = 0;
   for (int id = 0; id < vocab; id++) {
     size_t n = 0;
     const char *b = mx_tokenizer_token_bytes(tok, id, &n);
-    mx_json_state_t t = *s;
-    if (b && n && !mx_tokenizer_is_special(tok, id) && mx_json_feed(&t, (const uint8_t *)b, n)) allowed++;
+    bool ok = t && b && n && first[(uint8_t)b[0]] && !mx_tokenizer_is_special(tok, id);
+    if (ok) memcpy(t, state, size);
+    if (ok && feed(t, (const uint8_t *)b, n)) allowed++;
     else logits[id] = -INFINITY;
   }
+  free(t);
   return allowed;
+}
+
+static bool feed_json(void *s, const uint8_t *p, size_t n) { return mx_json_feed(s, p, n); }
+
+int mx_json_mask(const mx_json_state_t *s, const mx_tokenizer_t *tok, int vocab, float *logits) {
+  return mx_constraint_mask(s, sizeof *s, feed_json, tok, vocab, logits);
+}
+
+void mx_json_scalar_start(mx_json_state_t *s, bool integer) {
+  mx_json_init(s);
+  s->mode = M_VALUE;
+  s->integer = integer;
+}
+
+mx_json_scalar_t mx_json_scalar_byte(mx_json_state_t *s, uint8_t c) {
+  bool again = false;
+  switch (s->mode) {
+    case M_VALUE: /* the first byte: the caller offers only a quote or a number's first byte */
+      if (c != '"' && c != '-' && !is_digit(c)) return MX_JSON_REJECTED;
+      return start_value(s, c) ? MX_JSON_TAKEN : MX_JSON_REJECTED;
+    case M_STRING:
+      if (!string_byte(s, c)) return MX_JSON_REJECTED;
+      return s->done ? MX_JSON_TAKEN_AND_ENDED : MX_JSON_TAKEN;
+    case M_NUMBER:
+      if (!number_byte(s, c, &again)) return MX_JSON_REJECTED;
+      return again ? MX_JSON_ENDED_BEFORE : MX_JSON_TAKEN;
+    default:
+      return MX_JSON_REJECTED;
+  }
 }

@@ -31,6 +31,7 @@ typedef struct {
   uint8_t lit;    /* the literal being read: 't', 'f' or 'n' */
   uint16_t run;   /* whitespace bytes in a row, or the current number's length */
   bool done;      /* the top-level object has closed */
+  bool integer;   /* a scalar read for a schema (below): the number may have no fraction or exponent */
 } mx_json_state_t;
 
 void mx_json_init(mx_json_state_t *s);
@@ -39,5 +40,19 @@ bool mx_json_feed(mx_json_state_t *s, const uint8_t *p, size_t n);
 /* Sets logits[id] to -inf for every token id < vocab that cannot come next from s: its bytes are
  * rejected, or it is a special token, or it has no bytes. Returns how many stay allowed. */
 int mx_json_mask(const mx_json_state_t *s, const mx_tokenizer_t *tok, int vocab, float *logits);
+/* The same for any recognizer: `state` (size bytes, copied per token) and its feed function. */
+typedef bool (*mx_feed_fn)(void *state, const uint8_t *p, size_t n);
+int mx_constraint_mask(const void *state, size_t size, mx_feed_fn feed, const mx_tokenizer_t *tok, int vocab, float *logits);
+
+/* One string (from its opening quote) or number, byte by byte, for json_schema.c: start, then feed
+ * each byte; a number ends at the first byte that cannot extend it, which is then not consumed. */
+typedef enum {
+  MX_JSON_TAKEN,          /* consumed; the scalar goes on */
+  MX_JSON_REJECTED,       /* cannot start or continue it */
+  MX_JSON_ENDED_BEFORE,   /* a number ended just before this byte, which was not consumed */
+  MX_JSON_TAKEN_AND_ENDED /* consumed, and the scalar ended with it (a string's closing quote) */
+} mx_json_scalar_t;
+void mx_json_scalar_start(mx_json_state_t *s, bool integer);
+mx_json_scalar_t mx_json_scalar_byte(mx_json_state_t *s, uint8_t c);
 
 #endif

@@ -730,7 +730,7 @@ mx_status_t mx_sched_submit(mx_sched_t *s, const mx_request_params_t *p, mx_requ
   for (int i = 0; ok && i < p->n_stops; i++) ok = (r->stops[r->n_stops++] = strdup(p->stops[i])) != NULL;
   mx_seq_params_t sp = {.max_tokens = p->max_tokens, .sampling = p->sampling, .stops = (const char *const *)r->stops,
                         .n_stops = r->n_stops, .ignore_eos = p->ignore_eos, .logprobs = p->logprobs,
-                        .top_logprobs = p->top_logprobs, .json_object = p->json_object};
+                        .top_logprobs = p->top_logprobs, .json_object = p->json_object, .json_schema = p->json_schema};
   mx_status_t st = ok ? mx_seq_init(&r->seq, s->session, p->prompt, p->n_prompt, &sp) : mx_status_oom();
   if (st) {
     request_free(r);

@@ -55,6 +55,7 @@ typedef struct {
    * prompt token instead of one prefill. */
   bool prompt_logprobs;
   bool json_object; /* the text is one JSON object (constrained decoding, engine/json_constraint.h) */
+  const char *json_schema; /* or a document valid against this schema (JSON text, copied; engine/json_schema.h) */
 } mx_request_params_t;
 
 typedef struct {

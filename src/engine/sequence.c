@@ -25,6 +25,12 @@ mx_status_t mx_seq_init(mx_seq_t *q, const mx_session_t *s, const int32_t *promp
   q->last = -1;
   q->tok = mx_session_tokenizer(s);
   mx_json_init(&q->json);
+  if (p->json_schema) {
+    mx_status_t st = mx_schema_compile(p->json_schema, strlen(p->json_schema), &q->schema);
+    if (st) return st; /* nothing allocated yet */
+    mx_schema_start(&q->in_schema, q->schema);
+    q->p.json_schema = NULL; /* the caller's text: compiled, not kept */
+  }
   mx_textout_init(&q->out, mx_session_tokenizer(s), p->stops, p->n_stops);
   mx_strbuf_init(&q->ready);
   bool ok = true;
@@ -43,6 +49,7 @@ mx_status_t mx_seq_init(mx_seq_t *q, const mx_session_t *s, const int32_t *promp
 
 void mx_seq_free(mx_seq_t *q) {
   mx_sampler_destroy(q->sampler);
+  mx_schema_free(q->schema);
   free(q->logits);
   free(q->raw);
   mx_textout_free(&q->out);
@@ -51,7 +58,7 @@ void mx_seq_free(mx_seq_t *q) {
   memset(q, 0, sizeof *q);
 }
 
-bool mx_seq_greedy(const mx_seq_t *q) { return q->sampler == NULL && !q->p.logprobs && !q->p.json_object; }
+bool mx_seq_greedy(const mx_seq_t *q) { return q->sampler == NULL && !q->p.logprobs && !q->p.json_object && !q->schema; }
 int mx_seq_generated(const mx_seq_t *q) { return (int)q->history.n - q->n_prompt; }
 int mx_seq_pos(const mx_seq_t *q) { return q->n_prompt + mx_seq_generated(q) - 1; }
 const int32_t *mx_seq_tokens(const mx_seq_t *q) { return q->history.ids + q->n_prompt; }
@@ -61,6 +68,7 @@ int32_t mx_seq_pick(mx_seq_t *q, int32_t device_next, float *logits) {
   int V = q->config->vocab;
   if (q->raw) memcpy(q->raw, logits, sizeof(float) * (size_t)V); /* the sampler changes the row */
   if (q->p.json_object) mx_json_mask(&q->json, q->tok, V, logits); /* none left: accept refuses the pick */
+  if (q->schema) mx_schema_mask(&q->in_schema, q->tok, V, logits);
   int32_t id = q->sampler ? mx_sampler_pick(q->sampler, logits, q->history.ids, (int)q->history.n, q->n_prompt)
                           : mx_logits_argmax(logits, V);
   if (q->raw) mx_logprob_compute(q->raw, V, id, q->p.top_logprobs, &q->picked);
@@ -77,12 +85,15 @@ static void release(mx_seq_t *q) {
 
 mx_status_t mx_seq_accept(mx_seq_t *q, int32_t id, bool *done) {
   *done = false;
-  if (q->p.json_object) {
+  if (q->p.json_object || q->schema) {
     size_t n = 0;
     const char *b = mx_tokenizer_token_bytes(q->tok, id, &n);
-    if (!b || mx_tokenizer_is_special(q->tok, id) || !mx_json_feed(&q->json, (const uint8_t *)b, n))
+    bool ok = b && !mx_tokenizer_is_special(q->tok, id);
+    if (ok && q->p.json_object) ok = mx_json_feed(&q->json, (const uint8_t *)b, n);
+    if (ok && q->schema) ok = mx_schema_feed(&q->in_schema, (const uint8_t *)b, n);
+    if (!ok)
       return mx_status_make(MX_STAGE_INTERNAL, "leave out response_format for this model",
-                            "no token of the vocabulary continues the JSON object (picked %d)", id);
+                            "no token of the vocabulary continues the JSON document (picked %d)", id);
   }
   if (!mx_ids_push(&q->history, id)) return mx_status_oom();
   q->last = id;
@@ -92,7 +103,7 @@ mx_status_t mx_seq_accept(mx_seq_t *q, int32_t id, bool *done) {
   } else {
     MX_RETURN_IF_ERROR(mx_textout_push(&q->out, id));
     release(q); /* finds a stop string, if one is complete now */
-    if (q->out.stopped || q->json.done) q->finish = MX_FINISH_STOP; /* json.done: the object closed */
+    if (q->out.stopped || q->json.done || q->in_schema.done) q->finish = MX_FINISH_STOP; /* the document closed */
     /* The next decode would write at mx_seq_pos; the cache holds `capacity` positions. */
     else if (mx_seq_generated(q) >= q->p.max_tokens || mx_seq_pos(q) >= q->capacity) q->finish = MX_FINISH_LENGTH;
   }

@@ -15,6 +15,7 @@
 
 #include "base/status.h"
 #include "engine/json_constraint.h"
+#include "engine/json_schema.h"
 #include "engine/logprobs.h"
 #include "engine/sampler.h"
 #include "engine/session.h"
@@ -39,6 +40,7 @@ typedef struct {
   bool logprobs;    /* compute each generated token's mx_token_logprob_t (the logits come to the host) */
   int top_logprobs; /* 0..MX_MAX_TOP_LOGPROBS alternatives per token, with logprobs */
   bool json_object; /* constrain the text to one JSON object, ending when it closes (json_constraint.h) */
+  const char *json_schema; /* or to a document valid against this schema (JSON text; json_schema.h) */
 } mx_seq_params_t;
 
 typedef struct {
@@ -55,13 +57,16 @@ typedef struct {
   mx_ids_t history;      /* the prompt, then every generated id */
   const mx_tokenizer_t *tok;
   mx_json_state_t json;  /* with json_object: where the text stands in the object */
+  mx_schema_t *schema;   /* with json_schema: the compiled schema, and where the text stands in it */
+  mx_schema_state_t in_schema;
   int n_prompt;
   int32_t last;          /* the token the next decode feeds (the last generated) */
   bool eos;              /* finished by an end-of-sequence token */
   mx_finish_t finish;    /* MX_FINISH_NONE while running */
 } mx_seq_t;
 
-/* A sequence over `prompt` (copied) for a started or opened session's model. */
+/* A sequence over `prompt` (copied) for a started or opened session's model. Fails (stage usage) for
+ * a json_schema outside the supported subset. */
 MX_MUST_USE mx_status_t mx_seq_init(mx_seq_t *q, const mx_session_t *s, const int32_t *prompt, int n_prompt, const mx_seq_params_t *p);
 void mx_seq_free(mx_seq_t *q);
 

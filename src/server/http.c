@@ -711,7 +711,8 @@ static enum MHD_Result generate(ctx_t *c) {
   }
   mx_request_params_t p = {.prompt = ids.ids, .n_prompt = (int)ids.n, .sampling = ar.sampling, .ignore_eos = ar.ignore_eos,
                            .logprobs = ar.logprobs, .top_logprobs = ar.top_logprobs,
-                           .prompt_logprobs = ar.echo && ar.logprobs, .json_object = ar.json_object};
+                           .prompt_logprobs = ar.echo && ar.logprobs, .json_object = ar.json_object,
+                           .json_schema = ar.json_schema};
   /* OpenAI's defaults: 16 tokens for a completion; a chat answer may fill the context (the
    * scheduler ends it with "length" at the capacity). */
   p.max_tokens = ar.max_tokens ? ar.max_tokens : kind == MX_API_CHAT ? capacity : 16;

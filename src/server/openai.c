@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/utf8.h"
+#include "engine/json_schema.h"
 
 /* A stop string longer than this is almost certainly a mistake (and costs a scan per token). */
 #define MAX_STOP_BYTES 256
@@ -312,6 +313,42 @@ static mx_status_t parse_logit_bias(const json_t *v, const mx_api_limits_t *lim,
 }
 
 /* One top-level field. */
+/* response_format {"type": "json_schema", "json_schema": {"name", "schema", "strict", "description"}}:
+ * the schema, compiled once here so that what the engine cannot take is refused by name. */
+static mx_status_t parse_json_schema(const json_t *v, mx_api_request_t *r, mx_api_error_t *err) {
+  const char *const P = "response_format";
+  json_t *js = json_object_get(v, "json_schema"), *schema = json_object_get(js, "schema");
+  if (json_object_size(v) != 2 || !json_is_object(js))
+    return bad(err, P, "invalid_value", "response_format of type json_schema takes a json_schema object and no other fields");
+  const char *k;
+  json_t *f;
+  json_object_foreach(js, k, f)
+    if (strcmp(k, "name") && strcmp(k, "schema") && strcmp(k, "strict") && strcmp(k, "description"))
+      return bad(err, P, "invalid_value", "response_format.json_schema has an unknown field '%.64s'", k);
+  if (!json_is_string(json_object_get(js, "name")))
+    return bad(err, P, "invalid_value", "response_format.json_schema.name must be a string");
+  if (!json_is_object(schema)) return bad(err, P, "invalid_value", "response_format.json_schema.schema must be an object");
+  char *text = json_dumps(schema, JSON_COMPACT);
+  if (!text) return oom(err);
+  mx_schema_t *compiled = NULL;
+  mx_status_t st = mx_schema_compile(text, strlen(text), &compiled);
+  mx_schema_free(compiled);
+  if (st) {
+    free(text);
+    if (mx_status_stage(st) == MX_STAGE_OOM) {
+      mx_status_free(st);
+      return oom(err);
+    }
+    mx_status_t b = bad(err, P, "invalid_value", "response_format.json_schema.schema: %s; %s", mx_status_message(st),
+                        mx_status_remedy(st));
+    mx_status_free(st);
+    return b;
+  }
+  free(r->json_schema);
+  r->json_schema = text;
+  return NULL;
+}
+
 static mx_status_t parse_field(const char *key, const json_t *v, const mx_api_limits_t *lim, mx_api_request_t *r,
                                const json_t **stream_options, mx_api_error_t *err) {
   bool chat = r->kind == MX_API_CHAT;
@@ -345,9 +382,7 @@ static mx_status_t parse_field(const char *key, const json_t *v, const mx_api_li
       r->json_object = !strcmp(type, "json_object");
       return NULL;
     }
-    if (!strcmp(type, "json_schema"))
-      return bad(err, "response_format", "unsupported_parameter",
-                 "response_format json_schema is not supported by this server yet (json_object is)");
+    if (!strcmp(type, "json_schema")) return parse_json_schema(v, r, err);
     return bad(err, "response_format", "invalid_value", "response_format type '%.64s' is not one of text, json_object, json_schema", type);
   } else if (!strcmp(key, "n")) {
     int hi = lim->max_n > 0 ? lim->max_n : 1;
@@ -543,6 +578,7 @@ mx_status_t mx_api_parse_detokenize(const char *body, size_t len, int vocab, mx_
 
 void mx_api_request_free(mx_api_request_t *r) {
   free(r->model);
+  free(r->json_schema);
   free(r->prompt_ids);
   free(r->prompt);
   for (int i = 0; i < r->n_msgs; i++) {

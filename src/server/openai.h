@@ -60,6 +60,7 @@ typedef struct {
   bool echo;              /* completions: the prompt comes back in front of the text (and its tokens' logprobs) */
   int n;                  /* choices to generate, 1 .. limits.max_n */
   bool json_object;       /* chat response_format {"type": "json_object"}: the answer is one JSON object */
+  char *json_schema;      /* chat response_format json_schema: the schema (compact JSON text; it compiles) */
 } mx_api_request_t;
 
 /* Parses and validates a request body. On failure the status holds the one-line message (stage

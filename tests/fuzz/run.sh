@@ -24,6 +24,8 @@ printf '\x01{"messages":[{"role":"system","content":"be brief"},{"role":"user","
   > "$seeds/fuzz_api_request/chat"
 printf '\x00{"prompt":[1,2,3],"echo":true,"logprobs":2,"n":2}' > "$seeds/fuzz_api_request/completion-ids"
 printf '\x01{"messages":[{"role":"user","content":"hi"}],"n":2,"response_format":{"type":"json_object"}}' > "$seeds/fuzz_api_request/chat-json"
+printf '\x01{"messages":[{"role":"user","content":"hi"}],"n":2,"response_format":{"type":"json_schema","json_schema":{"name":"x","strict":true,"schema":{"type":"object","properties":{"a":{"type":"array","items":{"enum":["x",1,true,null]}},"b":{"type":"object","properties":{"c":{"type":"integer"}},"required":["c"],"additionalProperties":false}},"required":["a"]}}}}' \
+  > "$seeds/fuzz_api_request/chat-schema"
 printf '\x02{"content":"Hello <|im_start|> world","add_special":true,"with_pieces":true}' > "$seeds/fuzz_api_request/tokenize"
 printf '\x03{"tokens":[1,2,999,0]}' > "$seeds/fuzz_api_request/detokenize"
 # The baseline parsers start from the captured tool outputs, one per parser (first byte: which).

@@ -5,6 +5,7 @@
 #include "testutil.h"
 
 #include "engine/json_constraint.h"
+#include "engine/json_schema.h"
 
 static bool feed_str(mx_json_state_t *s, const char *t) { return mx_json_feed(s, (const uint8_t *)t, strlen(t)); }
 
@@ -81,11 +82,97 @@ static void the_limits_hold(void **state) {
   assert_false(feed_str(&s, "[")); /* one level over */
 }
 
+static const char SCHEMA[] =
+    "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"},\"age\":{\"type\":\"integer\"},"
+    "\"score\":{\"type\":\"number\"},\"ok\":{\"type\":\"boolean\"},\"none\":{\"type\":\"null\"},"
+    "\"tags\":{\"type\":\"array\",\"items\":{\"enum\":[\"a\",\"ab\",1,12,true]}},"
+    "\"inner\":{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}},"
+    "\"required\":[\"name\",\"age\"],\"additionalProperties\":false,\"title\":\"t\"}";
+
+static bool schema_accepts(const mx_schema_t *sc, const char *doc, bool *done) {
+  mx_schema_state_t st;
+  mx_schema_start(&st, sc);
+  bool ok = mx_schema_feed(&st, (const uint8_t *)doc, strlen(doc));
+  *done = st.done;
+  return ok;
+}
+
+/* A document with every property in the schema's order is accepted and ends it, every prefix is
+ * accepted without ending it; the wrong order, a missing or extra member, a wrong type, an integer
+ * with a fraction, an enum value not listed, are refused. */
+static void a_schema_takes_its_documents_only(void **state) {
+  (void)state;
+  mx_schema_t *sc;
+  assert_null(mx_schema_compile(SCHEMA, strlen(SCHEMA), &sc));
+  const char *good[] = {
+      "{\"name\":\"Al\\u00e9\",\"age\":-3,\"score\":1.5e2,\"ok\":false,\"none\":null,\"tags\":[\"ab\",12,1,true],\"inner\":{}}",
+      "{ \"name\" : \"\" , \"age\" : 0 , \"score\" : 0 , \"ok\" : true , \"none\" : null , \"tags\" : [ ] , \"inner\" : { } }",
+  };
+  for (size_t i = 0; i < 2; i++) {
+    size_t n = strlen(good[i]);
+    for (size_t cut = 0; cut <= n; cut++) {
+      char buf[256];
+      memcpy(buf, good[i], cut);
+      buf[cut] = 0;
+      bool done;
+      if (!schema_accepts(sc, buf, &done)) fail_msg("refused a prefix of %zu bytes of %s", cut, good[i]);
+      assert_int_equal(done, cut == n);
+    }
+  }
+  const char *bad[] = {
+      "{\"age\":1,",                           /* the schema's order: name first */
+      "{\"name\":\"a\"}",                     /* a member missing */
+      "{\"name\":\"a\",\"x\":1",            /* a member not listed */
+      "{\"name\":1",                            /* a number for a string */
+      "{\"name\":\"a\",\"age\":1.5",        /* a fraction in an integer */
+      "{\"name\":\"a\",\"age\":1e3",        /* an exponent in an integer */
+      "{\"name\":\"a\",\"age\":1,\"score\":1,\"ok\":1",              /* a number for a boolean */
+      "{\"name\":\"a\",\"age\":1,\"score\":1,\"ok\":true,\"none\":0", /* not null */
+      "{\"name\":\"a\",\"age\":1,\"score\":1,\"ok\":true,\"none\":null,\"tags\":[\"b\"", /* not in the enum */
+      "{\"name\":\"a\",\"age\":1,\"score\":1,\"ok\":true,\"none\":null,\"tags\":[123",    /* ... */
+      "{\"name\":\"a\",\"age\":1,\"score\":1,\"ok\":true,\"none\":null,\"tags\":[],\"inner\":{\"k\"", /* none listed */
+      "[",
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    bool done;
+    if (schema_accepts(sc, bad[i], &done)) fail_msg("accepted: %s", bad[i]);
+  }
+  mx_schema_free(sc);
+}
+
+static void schemas_outside_the_subset_are_refused_by_name(void **state) {
+  (void)state;
+  static const struct {
+    const char *schema, *message;
+  } cases[] = {
+      {"{\"type\":\"array\",\"items\":{\"type\":\"string\"}}", "the root must be of type object"},
+      {"{\"type\":\"object\",\"properties\":{\"a\":{\"anyOf\":[]}}}", "at .properties.a: the keyword 'anyOf' is not supported"},
+      {"{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"string\",\"pattern\":\"x\"}}}", "'pattern' is not supported"},
+      {"{\"type\":\"object\",\"properties\":{\"a\":{\"type\":[\"string\",\"null\"]}}}", "a list of types is not supported"},
+      {"{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"array\"}}}", "an array needs items"},
+      {"{\"type\":\"object\",\"required\":[\"b\"],\"properties\":{}}", "required names b that is not in properties"},
+      {"{\"type\":\"object\",\"properties\":{\"a\":{\"enum\":[{}]}}}", "enum values must be strings, numbers"},
+      {"{\"$ref\":\"#/x\"}", "'$ref' is not supported"},
+      {"{\"type\":\"date\"}", "the type 'date' is not one of"},
+      {"{\"type\":", "json_schema is not JSON"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    mx_schema_t *sc = NULL;
+    mx_status_t st = mx_schema_compile(cases[i].schema, strlen(cases[i].schema), &sc);
+    assert_non_null(st);
+    assert_null(sc);
+    if (!strstr(mx_status_message(st), cases[i].message)) fail_msg("%s: %s", cases[i].schema, mx_status_message(st));
+    mx_status_free(st);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(whole_documents_end_it_and_their_prefixes_do_not),
       cmocka_unit_test(what_json_forbids_is_refused),
       cmocka_unit_test(the_limits_hold),
+      cmocka_unit_test(a_schema_takes_its_documents_only),
+      cmocka_unit_test(schemas_outside_the_subset_are_refused_by_name),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -177,6 +177,8 @@ static void unsupported_fields_are_refused_not_ignored(void **state) {
                   {"\"functions\":[{\"name\":\"f\"}]", "functions"},
                   {"\"function_call\":\"auto\"", "function_call"},
                   {"\"response_format\":{\"type\":\"json_schema\",\"json_schema\":{}}", "response_format"},
+                  {"\"response_format\":{\"type\":\"json_schema\",\"json_schema\":{\"name\":\"x\",\"schema\":"
+                   "{\"type\":\"object\",\"properties\":{\"a\":{\"oneOf\":[]}}}}}", "response_format"},
                   {"\"response_format\":{\"type\":\"yaml\"}", "response_format"},
                   {"\"response_format\":\"json_object\"", "response_format"},
                   {"\"echo\":true", "echo"}, /* a completions field */
@@ -280,6 +282,12 @@ static void neutral_values_of_unsupported_fields_pass(void **state) {
   mx_api_request_free(&r);
   expect_ok(MX_API_CHAT, "{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}],\"response_format\":{\"type\":\"json_object\"}}", &r);
   assert_true(r.json_object);
+  mx_api_request_free(&r);
+  expect_ok(MX_API_CHAT,
+            "{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}],\"response_format\":{\"type\":\"json_schema\",\"json_schema\":"
+            "{\"name\":\"x\",\"strict\":true,\"schema\":{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"integer\"}}}}}}",
+            &r);
+  assert_string_equal(r.json_schema, "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"integer\"}}}");
   mx_api_request_free(&r);
   expect_ok(MX_API_COMPLETION, "{\"prompt\":\"a\",\"echo\":true,\"logprobs\":2}", &r);
   assert_true(r.echo && r.logprobs);
