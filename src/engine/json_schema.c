@@ -7,7 +7,9 @@
 /* Enum values a literal can be matched against at once (the candidates are a bit mask). */
 #define MAX_LITERALS 64
 
-typedef enum { K_OBJECT, K_ARRAY, K_STRING, K_NUMBER, K_INTEGER, K_LITERAL } kind_t;
+/* K_ANY_OBJECT: an object schema that lists no properties and does not forbid others: any JSON object
+ * (read by the json_object recognizer). */
+typedef enum { K_OBJECT, K_ARRAY, K_STRING, K_NUMBER, K_INTEGER, K_LITERAL, K_ANY_OBJECT } kind_t;
 
 typedef struct node {
   kind_t kind;
@@ -82,7 +84,7 @@ static mx_status_t compile_object(json_t *j, const char *where, int depth, node_
   json_array_foreach(req, i, r)
     if (!json_is_string(r) || !json_object_get(props, json_string_value(r)))
       return refuse(where, "required names %s that is not in properties", json_is_string(r) ? json_string_value(r) : "a value");
-  n->kind = K_OBJECT;
+  n->kind = props || json_is_false(extra) ? K_OBJECT : K_ANY_OBJECT;
   size_t count = json_object_size(props);
   if (count > 0xFFFF) return refuse(where, "%s properties", "too many");
   n->texts = calloc(count ? count : 1, sizeof *n->texts);
@@ -164,7 +166,7 @@ mx_status_t mx_schema_compile(const char *text, size_t len, mx_schema_t **out) {
   if (!j) return mx_status_make(MX_STAGE_USAGE, "send the schema as a JSON object", "json_schema is not JSON: %s", e.text);
   mx_schema_t *s = calloc(1, sizeof *s);
   mx_status_t st = s ? compile(j, "", 0, &s->root) : mx_status_oom();
-  if (!st && s->root->kind != K_OBJECT) st = refuse("", "the root must be %s", "of type object");
+  if (!st && s->root->kind != K_OBJECT && s->root->kind != K_ANY_OBJECT) st = refuse("", "the root must be %s", "of type object");
   json_decref(j);
   if (st) {
     mx_schema_free(s);
@@ -187,6 +189,7 @@ enum {
   X_ARR_FIRST, /* after '[': an item or ']' */
   X_SCALAR,    /* inside a string or number (st->lex) */
   X_LITERAL,   /* inside an enum / boolean / null literal (st->cand, st->off) */
+  X_ANY,       /* inside any object (st->lex, the json_object recognizer) */
 };
 
 void mx_schema_start(mx_schema_state_t *st, const mx_schema_t *s) {
@@ -258,6 +261,10 @@ static bool begin_value(mx_schema_state_t *st, const node_t *n, uint8_t c) {
       if (c != '{' || !push(st, n)) return false;
       st->mode = X_OBJ_FIRST;
       return true;
+    case K_ANY_OBJECT:
+      mx_json_init(&st->lex);
+      st->mode = X_ANY;
+      return c == '{' && mx_json_feed(&st->lex, &c, 1);
     case K_ARRAY:
       if (c != '[' || !push(st, n)) return false;
       st->mode = X_ARR_FIRST;
@@ -354,6 +361,10 @@ static bool feed_byte(mx_schema_state_t *st, uint8_t c) {
         }
         value_done(st);
         continue; /* a number literal ended before c */
+      case X_ANY:
+        if (!mx_json_feed(&st->lex, &c, 1)) return false;
+        if (st->lex.done) value_done(st);
+        return true;
       default:
         return false;
     }

@@ -7,7 +7,8 @@
  * The subset, as OpenAI's strict mode uses it: "type" one of object, array, string, number, integer,
  * boolean, null; "properties" (an object's members are written in the schema's order, every one of
  * them: a document that has all properties satisfies any "required"), "required" (names of
- * properties), "additionalProperties" (false, or true: only the listed properties are written),
+ * properties), "additionalProperties" (false, or true: only the listed properties are written; an
+ * object schema with no "properties" that does not say false takes any JSON object),
  * "items" (one schema), "enum" and "const" (strings, numbers, booleans, null), and the annotations
  * "title", "description", "$schema", "default", "examples". Anything else (anyOf, $ref, $defs, pattern,
  * format, minimum, minItems, a list of types, ...) is refused by name at compile time. The root must be
