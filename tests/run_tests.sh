@@ -183,9 +183,15 @@ run_suite "oracle: penalties and logit_bias token-exact vs HF fp32 (generate, op
 # logprobs (chat top_logprobs 20, completions logprobs 5, streamed and not) against HF's log_softmax.
 run_suite "oracle: logprobs vs HF fp32 log_softmax (openai client)" "$PY" tests/oracle/logprobs_parity.py \
   --mlxcel "$build/mlxcel" --model "$MODEL" --fixture tests/oracle/fixtures/smollm2-logprobs.json
-# response_format json_object (constrained decoding): sampled answers judged by Python's json.
-run_suite "server: structured output (json_object) vs Python's json" "$PY" tests/server/structured_output_test.py \
-  --mlxcel "$build/mlxcel" --model "$MODEL"
+# response_format json_object / json_schema (constrained decoding): sampled answers judged by Python's json
+# and the jsonschema validator.
+run_suite "server: structured output (json_object, json_schema) vs Python's json and the jsonschema validator" "$PY" \
+  tests/server/structured_output_test.py --mlxcel "$build/mlxcel" --model "$MODEL"
+# tools / tool_choice / tool results (hermes and Llama 3.1 JSON templates) against jinja2's rendering, a
+# Python reading of each call format and the jsonschema validator.
+run_suite "server: tools (function calling) vs jinja2, the call formats and jsonschema (openai client)" "$PY" \
+  tests/server/tools_test.py --mlxcel "$build/mlxcel" --model "$MODEL" --hf-tokenizer "$oracle/smollm2-tok" \
+  --templates "$MLXCEL_SHARED_DIR/data/chat-templates"
 # The utility endpoints (/tokenize, /detokenize, /apply-template) against transformers' tokenizer.
 run_suite "server: utility endpoints vs transformers (SmolLM2)" "$PY" tests/server/endpoints_test.py \
   --mlxcel "$build/mlxcel" --model "$MODEL" --hf-tokenizer "$oracle/smollm2-tok"

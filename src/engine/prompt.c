@@ -32,12 +32,32 @@ mx_status_t mx_prompt_render_chat(const mx_tokenizer_t *t, const mx_chat_msg_t *
   return st;
 }
 
+mx_status_t mx_prompt_render_chat_context(const mx_tokenizer_t *t, const json_t *context, const char *suffix, mx_strbuf_t *text) {
+  mx_chat_template_t ct;
+  mx_status_t st = mx_prompt_chat_template(t, &ct);
+  if (st) return st;
+  st = mx_chat_render_context(&ct, context, true, text);
+  if (!st) mx_strbuf_append(text, suffix, strlen(suffix));
+  if (!st && text->failed) st = mx_status_oom();
+  mx_chat_template_free(&ct);
+  return st;
+}
+
+/* The template already holds BOS where the model wants it: the text is encoded without it. */
+static mx_status_t encode_rendered(const mx_tokenizer_t *t, mx_status_t st, mx_strbuf_t *text, mx_ids_t *ids) {
+  if (!st) st = mx_tokenizer_encode(t, text->data ? text->data : "", text->len, false, ids);
+  mx_strbuf_free(text);
+  return st;
+}
+
 mx_status_t mx_prompt_encode_chat(const mx_tokenizer_t *t, const mx_chat_msg_t *msgs, int n, mx_ids_t *ids) {
   mx_strbuf_t text;
   mx_strbuf_init(&text);
-  mx_status_t st = mx_prompt_render_chat(t, msgs, n, &text);
-  /* The template already holds BOS where the model wants it. */
-  if (!st) st = mx_tokenizer_encode(t, text.data ? text.data : "", text.len, false, ids);
-  mx_strbuf_free(&text);
-  return st;
+  return encode_rendered(t, mx_prompt_render_chat(t, msgs, n, &text), &text, ids);
+}
+
+mx_status_t mx_prompt_encode_chat_context(const mx_tokenizer_t *t, const json_t *context, const char *suffix, mx_ids_t *ids) {
+  mx_strbuf_t text;
+  mx_strbuf_init(&text);
+  return encode_rendered(t, mx_prompt_render_chat_context(t, context, suffix, &text), &text, ids);
 }

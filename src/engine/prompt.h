@@ -21,4 +21,11 @@ MX_MUST_USE mx_status_t mx_prompt_render_chat(const mx_tokenizer_t *t, const mx_
 /* mx_prompt_render_chat, then the text's ids appended (the template places BOS itself). */
 MX_MUST_USE mx_status_t mx_prompt_encode_chat(const mx_tokenizer_t *t, const mx_chat_msg_t *msgs, int n, mx_ids_t *ids);
 
+/* The same with the template's whole variables (messages, tools, ...; chat.h), then `suffix` appended
+ * to the text (a forced tool call's opening, "" for none). */
+MX_MUST_USE mx_status_t mx_prompt_render_chat_context(const mx_tokenizer_t *t, const json_t *context, const char *suffix,
+                                                      mx_strbuf_t *text);
+MX_MUST_USE mx_status_t mx_prompt_encode_chat_context(const mx_tokenizer_t *t, const json_t *context, const char *suffix,
+                                                      mx_ids_t *ids);
+
 #endif

@@ -91,6 +91,8 @@ typedef struct {
   mx_logprob_list_t lp; /* logprobs: the entries fetched and not yet sent */
   size_t lp_sent;       /* logprobs: entries sent (or fetched, non-streaming) so far */
   size_t lp_chars;      /* logprobs, completions: characters of the tokens sent so far (text_offset) */
+  mx_strbuf_t all;      /* streaming with tools: the whole answer so far, read for calls at its end */
+  size_t all_sent;      /* ... and the bytes of it sent as content */
   bool sent_first, echo_sent, finished, recorded;
 } choice_t;
 
@@ -116,6 +118,10 @@ typedef struct {
   mx_strbuf_t echo_text;
   int32_t echo_first; /* the prompt's first token */
   bool echo_bos;      /* the server put a BOS in front of a text prompt: not echoed (the text did not hold it) */
+  /* tools (chat): the answers are read for calls in the template's format (NONE: they are not) */
+  mx_tool_format_t tool_format;
+  bool tool_forced; /* the answer is one call's JSON alone (tool_choice required or a function) */
+  json_t *tools;    /* the request's tools, which calls must name */
   char id[48];
   mx_api_meta_t meta;
   double t0;
@@ -488,6 +494,14 @@ static bool whole_choice(ctx_t *c, choice_t *ch, mx_api_logprobs_t *lp) {
   return ok;
 }
 
+/* The tool calls in an answer's whole text (none when the request reads none), each given an id. */
+static mx_status_t read_calls(ctx_t *c, const char *text, size_t len, mx_tool_calls_t *out) {
+  mx_status_t st = mx_tool_calls_parse(c->tool_format, c->tools, c->tool_forced, text ? text : "", len, out);
+  for (int k = 0; !st && k < out->n; k++)
+    snprintf(out->calls[k].id, sizeof out->calls[k].id, "call_%016llx", (unsigned long long)next_random(c->srv));
+  return st;
+}
+
 /* Blocks until every choice has ended (or the client leaves) and answers with the whole completion. */
 static enum MHD_Result answer_whole(ctx_t *c) {
   for (int i = 0; i < c->n; i++)
@@ -501,30 +515,36 @@ static enum MHD_Result answer_whole(ctx_t *c) {
   record_generations(c, NULL);
   mx_api_choice_t choices[MX_API_MAX_N];
   mx_api_logprobs_t lps[MX_API_MAX_N];
+  mx_tool_calls_t calls[MX_API_MAX_N] = {0};
   int prompt_tokens = 0, completion_tokens = 0;
   bool ok = true;
-  for (int i = 0; i < c->n; i++) {
+  mx_status_t failed = NULL;
+  mx_api_error_t e;
+  for (int i = 0; ok && !failed && i < c->n; i++) {
     choice_t *ch = &c->ch[i];
     mx_request_info_t info;
     mx_request_info(ch->req, &info);
     if (!finished_well(info.finish)) { /* one failed choice fails the answer */
-      mx_api_error_t e;
-      mx_status_t st = failure_of(ch, &e);
-      return queue_error(c, st, &e);
+      failed = failure_of(ch, &e);
+      break;
     }
-    ok = ok && whole_choice(c, ch, &lps[i]);
-    choices[i] = (mx_api_choice_t){.text = ch->text.data, .len = ch->text.len, .finish = mx_finish_name(info.finish),
-                                   .lp = c->logprobs ? &lps[i] : NULL};
+    ok = whole_choice(c, ch, &lps[i]);
+    mx_status_t st = ok ? read_calls(c, ch->text.data, ch->text.len, &calls[i]) : NULL;
+    ok = ok && !st;
+    mx_status_free(st);
+    choices[i] = (mx_api_choice_t){.text = ch->text.data, .len = ch->text.len,
+                                   .finish = calls[i].n ? "tool_calls" : mx_finish_name(info.finish),
+                                   .lp = c->logprobs ? &lps[i] : NULL, .calls = &calls[i]};
     prompt_tokens = info.prompt_tokens;
     completion_tokens += info.completion_tokens;
   }
+  char *json = ok && !failed ? mx_api_response_json(c->kind, &c->meta, choices, c->n, prompt_tokens, completion_tokens) : NULL;
+  for (int i = 0; i < c->n; i++) mx_tool_calls_free(&calls[i]);
   if (!ok) {
-    mx_api_error_t e;
-    mx_status_t st = mx_status_oom();
-    mx_api_error_for_status(&e, st, NULL, NULL);
-    return queue_error(c, st, &e);
+    failed = mx_status_oom();
+    mx_api_error_for_status(&e, failed, NULL, NULL);
   }
-  char *json = mx_api_response_json(c->kind, &c->meta, choices, c->n, prompt_tokens, completion_tokens);
+  if (failed) return queue_error(c, failed, &e);
   return queue_text(c, 200, "application/json", json);
 }
 
@@ -557,6 +577,25 @@ static bool stream_echo(ctx_t *c, int i, int wait_ms) {
   return true;
 }
 
+/* A streamed answer that was read for tool calls has ended: the text held back goes out, as content
+ * and, when it holds calls, as one tool_calls delta. Returns "tool_calls" then, NULL otherwise. */
+static const char *stream_calls(ctx_t *c, choice_t *ch, int i) {
+  mx_tool_calls_t calls;
+  mx_status_t st = ch->all.failed ? mx_status_oom() : read_calls(c, ch->all.data, ch->all.len, &calls);
+  size_t upto = st ? ch->all.len : calls.content_len;
+  if (upto > ch->all_sent)
+    frame_json(c, mx_api_chunk_json(c->kind, &c->meta, i, ch->all.data + ch->all_sent, upto - ch->all_sent, NULL, false, NULL));
+  ch->all_sent = upto;
+  const char *finish = NULL;
+  if (!st && calls.n) {
+    frame_json(c, mx_api_tool_calls_chunk_json(&c->meta, i, &calls));
+    finish = "tool_calls";
+  }
+  if (!st) mx_tool_calls_free(&calls);
+  mx_status_free(st);
+  return finish;
+}
+
 /* What choice i has to send now, waiting up to wait_ms for it: its new text and entries, and, once it
  * has ended, its last chunk. Returns whether anything was framed. */
 static bool stream_choice(ctx_t *c, int i, int wait_ms) {
@@ -575,15 +614,25 @@ static bool stream_choice(ctx_t *c, int i, int wait_ms) {
    * its entry sent before its text. An entry that cannot be fetched (out of memory) is retried. */
   mx_api_logprobs_t lp = {0};
   if (c->logprobs) (void)take_logprobs(c, ch, &lp);
-  bool sent = ch->text.len || lp.n;
-  if (sent) frame_json(c, mx_api_chunk_json(c->kind, &c->meta, i, ch->text.data, ch->text.len, NULL, false, c->logprobs ? &lp : NULL));
+  const char *piece = ch->text.data;
+  size_t piece_len = ch->text.len;
+  if (c->tool_format) { /* text that may be a call is held back until the answer ends */
+    mx_strbuf_append(&ch->all, piece ? piece : "", piece_len);
+    size_t ready = c->tool_forced || ch->all.failed ? 0 : mx_tool_content_ready(c->tool_format, ch->all.data, ch->all.len);
+    piece = ch->all.data + ch->all_sent;
+    piece_len = ready > ch->all_sent ? ready - ch->all_sent : 0;
+    ch->all_sent += piece_len;
+  }
+  bool sent = piece_len || lp.n;
+  if (sent) frame_json(c, mx_api_chunk_json(c->kind, &c->meta, i, piece, piece_len, NULL, false, c->logprobs ? &lp : NULL));
   if (!done) return sent;
   ch->finished = true;
   record_generation(c, ch, NULL);
   mx_request_info_t info;
   mx_request_info(ch->req, &info);
   if (finished_well(info.finish)) {
-    frame_json(c, mx_api_chunk_json(c->kind, &c->meta, i, NULL, 0, mx_finish_name(info.finish), false, NULL));
+    const char *calls = c->tool_format ? stream_calls(c, ch, i) : NULL;
+    frame_json(c, mx_api_chunk_json(c->kind, &c->meta, i, NULL, 0, calls ? calls : mx_finish_name(info.finish), false, NULL));
   } else { /* the status line went out long ago: an error event is what clients understand */
     mx_api_error_t e;
     mx_status_t st = failure_of(ch, &e);
@@ -661,6 +710,37 @@ static enum MHD_Result answer_stream(ctx_t *c) {
   return ret;
 }
 
+/* A chat request's tools against the model's template: a template that never mentions tools cannot
+ * show them to the model, and calls are read back only in the formats tools.h parses. A forced call
+ * (tool_choice required or a function) is decoded under its schema after the format's opening. */
+static mx_status_t settle_tools(ctx_t *c, const mx_tokenizer_t *tok, const mx_api_request_t *ar, char **schema, const char **suffix,
+                                mx_api_error_t *e) {
+  if (!ar->n_tools) return NULL;
+  mx_tool_format_t f = mx_tool_format_of(mx_tokenizer_chat_template(tok));
+  const char *remedy = "serve the model with --chat-template FILE naming a template in a format this server parses "
+                       "(hermes <tool_call> tags or Llama 3.1 JSON; docs/server.md), or leave tools out";
+  mx_status_t st = NULL;
+  if (f == MX_TOOL_FORMAT_NONE)
+    st = mx_status_make(MX_STAGE_USAGE, remedy, "the model's chat template does not show tools to the model");
+  else if (f == MX_TOOL_FORMAT_UNPARSED && ar->tool_choice != MX_TOOL_CHOICE_NONE)
+    st = mx_status_make(MX_STAGE_USAGE, remedy, "the model's chat template writes tool calls in a format this server does not read back");
+  if (st) {
+    mx_api_error_for_status(e, st, "tools", "tools_not_supported");
+    return st;
+  }
+  if (ar->tool_choice == MX_TOOL_CHOICE_NONE) return NULL;
+  c->tool_format = f;
+  c->tools = json_incref(json_object_get(ar->context, "tools"));
+  c->tool_forced = ar->tool_choice == MX_TOOL_CHOICE_REQUIRED || ar->tool_choice == MX_TOOL_CHOICE_NAMED;
+  if (!c->tool_forced) return NULL;
+  *suffix = mx_tool_call_prefix(f);
+  *schema = mx_tool_call_schema(f, c->tools, ar->tool_choice == MX_TOOL_CHOICE_NAMED ? ar->tool_named : -1);
+  if (*schema) return NULL;
+  st = mx_status_oom();
+  mx_api_error_for_status(e, st, NULL, NULL);
+  return st;
+}
+
 /* POST /v1/completions and /v1/chat/completions, once the body is in. */
 static enum MHD_Result generate(ctx_t *c) {
   mx_server_t *s = c->srv;
@@ -681,12 +761,19 @@ static enum MHD_Result generate(ctx_t *c) {
     return queue_refusal(c, 404, "model", "model_not_found", st);
   }
   const mx_tokenizer_t *tok = mx_session_tokenizer(s0);
+  char *call_schema = NULL;
+  const char *suffix = "";
+  if (kind == MX_API_CHAT) st = settle_tools(c, tok, &ar, &call_schema, &suffix, &e);
+  if (st) {
+    mx_api_request_free(&ar);
+    return queue_error(c, st, &e);
+  }
   mx_ids_t ids = {0};
   if (ar.prompt_ids) { /* token ids are the prompt as given: no BOS added */
     for (size_t i = 0; !st && i < ar.n_prompt_ids; i++)
       if (!mx_ids_push(&ids, ar.prompt_ids[i])) st = mx_status_oom();
   } else {
-    st = kind == MX_API_CHAT ? mx_prompt_encode_chat(tok, ar.msgs, ar.n_msgs, &ids)
+    st = kind == MX_API_CHAT ? mx_prompt_encode_chat_context(tok, ar.context, suffix, &ids)
                              : mx_prompt_encode_text(tok, ar.prompt, ar.prompt_len, &ids);
   }
   if (!st && ar.echo) { /* the prompt as sent; token ids as their text */
@@ -707,12 +794,13 @@ static enum MHD_Result generate(ctx_t *c) {
   if (st) {
     mx_ids_free(&ids);
     mx_api_request_free(&ar);
+    free(call_schema);
     return queue_error(c, st, &e);
   }
   mx_request_params_t p = {.prompt = ids.ids, .n_prompt = (int)ids.n, .sampling = ar.sampling, .ignore_eos = ar.ignore_eos,
                            .logprobs = ar.logprobs, .top_logprobs = ar.top_logprobs,
                            .prompt_logprobs = ar.echo && ar.logprobs, .json_object = ar.json_object,
-                           .json_schema = ar.json_schema};
+                           .json_schema = call_schema ? call_schema : ar.json_schema};
   /* OpenAI's defaults: 16 tokens for a completion; a chat answer may fill the context (the
    * scheduler ends it with "length" at the capacity). */
   p.max_tokens = ar.max_tokens ? ar.max_tokens : kind == MX_API_CHAT ? capacity : 16;
@@ -736,6 +824,7 @@ static enum MHD_Result generate(ctx_t *c) {
   c->echo_first = ids.ids[0];
   c->echo_bos = ar.prompt && mx_tokenizer_adds_bos(tok) && ids.n > 1 && ids.ids[0] == mx_tokenizer_bos(tok);
   mx_ids_free(&ids);
+  free(call_schema);
   c->kind = kind;
   c->stream = ar.stream;
   c->include_usage = ar.include_usage;
@@ -825,7 +914,7 @@ static enum MHD_Result apply_template(ctx_t *c) {
   if (st) return queue_error(c, st, &e);
   mx_strbuf_t text;
   mx_strbuf_init(&text);
-  st = mx_prompt_render_chat(mx_session_tokenizer(s0), ar.msgs, ar.n_msgs, &text);
+  st = mx_prompt_render_chat_context(mx_session_tokenizer(s0), ar.context, "", &text);
   mx_api_request_free(&ar);
   char *json = st || text.failed ? NULL : mx_api_text_json("prompt", text.data ? text.data : "", text.len);
   mx_strbuf_free(&text);
@@ -938,7 +1027,7 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
     c->fleet = atomic_load(&s->fleet);
     c->t0 = mx_now_ms();
     mx_strbuf_init(&c->body);
-    for (int i = 0; i < MX_API_MAX_N; i++) mx_strbuf_init(&c->ch[i].text);
+    for (int i = 0; i < MX_API_MAX_N; i++) mx_strbuf_init(&c->ch[i].text), mx_strbuf_init(&c->ch[i].all);
     mx_strbuf_init(&c->echo_text);
     mx_strbuf_init(&c->pending);
     *con_cls = c;
@@ -1055,9 +1144,11 @@ static void completed(void *cls, struct MHD_Connection *conn, void **con_cls, en
   mx_strbuf_free(&c->body);
   for (int i = 0; i < MX_API_MAX_N; i++) {
     mx_strbuf_free(&c->ch[i].text);
+    mx_strbuf_free(&c->ch[i].all);
     mx_logprob_list_free(&c->ch[i].lp);
   }
   mx_strbuf_free(&c->echo_text);
+  json_decref(c->tools);
   mx_strbuf_free(&c->pending);
   free(c);
 }

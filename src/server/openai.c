@@ -9,6 +9,7 @@
 
 #include "base/utf8.h"
 #include "engine/json_schema.h"
+#include "server/openai_internal.h"
 
 /* A stop string longer than this is almost certainly a mistake (and costs a scan per token). */
 #define MAX_STOP_BYTES 256
@@ -59,8 +60,7 @@ void mx_api_error_for_status(mx_api_error_t *err, mx_status_t st, const char *pa
 
 /* A refusal naming `param`, as a usage status (400 invalid_request_error through the table). The
  * message names the field and what it accepts, which is the remedy: none is added. */
-static mx_status_t __attribute__((format(printf, 4, 5)))
-bad(mx_api_error_t *err, const char *param, const char *code, const char *fmt, ...) {
+mx_status_t __attribute__((format(printf, 4, 5))) mx_api_bad(mx_api_error_t *err, const char *param, const char *code, const char *fmt, ...) {
   char msg[512];
   va_list ap;
   va_start(ap, fmt);
@@ -72,13 +72,13 @@ bad(mx_api_error_t *err, const char *param, const char *code, const char *fmt, .
 }
 
 /* Out of memory while parsing: the server's failure (500), not the body's. */
-static mx_status_t oom(mx_api_error_t *err) {
+mx_status_t mx_api_oom(mx_api_error_t *err) {
   mx_status_t st = mx_status_oom();
   mx_api_error_for_status(err, st, NULL, NULL);
   return st;
 }
 
-static const char *json_kind(const json_t *v) {
+const char *mx_api_json_kind(const json_t *v) {
   switch (json_typeof(v)) {
   case JSON_OBJECT: return "an object";
   case JSON_ARRAY: return "an array";
@@ -93,36 +93,36 @@ static const char *json_kind(const json_t *v) {
 
 static mx_status_t want_number(const char *name, const json_t *v, double lo, double hi, bool lo_open, double *out,
                                mx_api_error_t *err) {
-  if (!json_is_number(v)) return bad(err, name, "invalid_type", "%s must be a number, not %s", name, json_kind(v));
+  if (!json_is_number(v)) return mx_api_bad(err, name, "invalid_type", "%s must be a number, not %s", name, mx_api_json_kind(v));
   double d = json_number_value(v);
   if (!(lo_open ? d > lo : d >= lo) || !(d <= hi))
-    return bad(err, name, "invalid_value", "%s is %g; it must be %s %g and at most %g", name, d, lo_open ? "above" : "at least",
+    return mx_api_bad(err, name, "invalid_value", "%s is %g; it must be %s %g and at most %g", name, d, lo_open ? "above" : "at least",
                lo, hi);
   *out = d;
   return NULL;
 }
 
 static mx_status_t want_bool(const char *name, const json_t *v, bool *out, mx_api_error_t *err) {
-  if (!json_is_boolean(v)) return bad(err, name, "invalid_type", "%s must be a boolean, not %s", name, json_kind(v));
+  if (!json_is_boolean(v)) return mx_api_bad(err, name, "invalid_type", "%s must be a boolean, not %s", name, mx_api_json_kind(v));
   *out = json_is_true(v);
   return NULL;
 }
 
 static mx_status_t want_count(const char *name, const json_t *v, int lo, int hi, int *out, mx_api_error_t *err) {
-  if (!json_is_integer(v)) return bad(err, name, "invalid_type", "%s must be an integer, not %s", name, json_kind(v));
+  if (!json_is_integer(v)) return mx_api_bad(err, name, "invalid_type", "%s must be an integer, not %s", name, mx_api_json_kind(v));
   json_int_t n = json_integer_value(v);
-  if (n < lo || n > hi) return bad(err, name, "invalid_value", "%s is %lld; it must be %d to %d", name, (long long)n, lo, hi);
+  if (n < lo || n > hi) return mx_api_bad(err, name, "invalid_value", "%s is %lld; it must be %d to %d", name, (long long)n, lo, hi);
   *out = (int)n;
   return NULL;
 }
 
 static mx_status_t want_max_tokens(const char *name, const json_t *v, const mx_api_limits_t *lim, int *out,
                                    mx_api_error_t *err) {
-  if (!json_is_integer(v)) return bad(err, name, "invalid_type", "%s must be an integer, not %s", name, json_kind(v));
+  if (!json_is_integer(v)) return mx_api_bad(err, name, "invalid_type", "%s must be an integer, not %s", name, mx_api_json_kind(v));
   json_int_t n = json_integer_value(v);
-  if (n < 1) return bad(err, name, "invalid_value", "%s is %lld; it must be at least 1", name, (long long)n);
+  if (n < 1) return mx_api_bad(err, name, "invalid_value", "%s is %lld; it must be at least 1", name, (long long)n);
   if (n > lim->max_tokens)
-    return bad(err, name, "invalid_value", "%s is %lld; this server's context capacity allows at most %d", name, (long long)n,
+    return mx_api_bad(err, name, "invalid_value", "%s is %lld; this server's context capacity allows at most %d", name, (long long)n,
                lim->max_tokens);
   *out = (int)n;
   return NULL;
@@ -133,16 +133,14 @@ static bool is_neutral(const char *key, const json_t *v) {
   if (json_is_null(v)) return true;
   if (!strcmp(key, "best_of")) return json_is_integer(v) && json_integer_value(v) == 1;
   if (!strcmp(key, "suffix")) return json_is_string(v) && json_string_length(v) == 0;
-  if (!strcmp(key, "tools") || !strcmp(key, "functions")) return json_is_array(v) && json_array_size(v) == 0;
-  if (!strcmp(key, "tool_choice") || !strcmp(key, "function_call")) return json_is_string(v) && !strcmp(json_string_value(v), "none");
-  if (!strcmp(key, "parallel_tool_calls")) return json_is_boolean(v); /* meaningless without tools */
+  if (!strcmp(key, "functions")) return json_is_array(v) && json_array_size(v) == 0;
+  if (!strcmp(key, "function_call")) return json_is_string(v) && !strcmp(json_string_value(v), "none");
   return false;
 }
 
 static const char *const unsupported_common[] = {NULL};
 static const char *const unsupported_completion[] = {"best_of", "suffix", NULL};
-static const char *const unsupported_chat[] = {"tools", "tool_choice", "functions", "function_call",
-                                               "parallel_tool_calls", "audio", "modalities",
+static const char *const unsupported_chat[] = {"functions", "function_call", "audio", "modalities",
                                                "prediction", "web_search_options", NULL};
 
 static bool in_list(const char *const *list, const char *key) {
@@ -151,90 +149,16 @@ static bool in_list(const char *const *list, const char *key) {
   return false;
 }
 
-/* Appends one message content (a string, or an array of {"type":"text","text":...} parts joined by
- * newlines) to `out`. */
-static mx_status_t message_content(const json_t *c, int i, mx_strbuf_t *out, mx_api_error_t *err) {
-  char param[64];
-  snprintf(param, sizeof param, "messages[%d].content", i);
-  if (json_is_string(c)) {
-    mx_strbuf_append(out, json_string_value(c), json_string_length(c));
-    return NULL;
-  }
-  if (!json_is_array(c)) return bad(err, param, "invalid_type", "%s must be a string or an array of text parts, not %s", param, json_kind(c));
-  size_t k;
-  json_t *part;
-  json_array_foreach(c, k, part) {
-    const json_t *type = json_is_object(part) ? json_object_get(part, "type") : NULL;
-    const json_t *text = json_is_object(part) ? json_object_get(part, "text") : NULL;
-    if (!json_is_string(type) || strcmp(json_string_value(type), "text") != 0)
-      return bad(err, param, "unsupported_content", "%s[%zu] is not a text part; only {\"type\":\"text\",\"text\":...} is supported",
-                 param, k);
-    if (!json_is_string(text) || json_object_size(part) != 2)
-      return bad(err, param, "invalid_type", "%s[%zu] must be {\"type\":\"text\",\"text\":STRING}", param, k);
-    if (k) mx_strbuf_append(out, "\n", 1);
-    mx_strbuf_append(out, json_string_value(text), json_string_length(text));
-  }
-  return NULL;
-}
-
-static mx_status_t parse_messages(const json_t *v, mx_api_request_t *r, mx_api_error_t *err) {
-  if (!json_is_array(v)) return bad(err, "messages", "invalid_type", "messages must be an array, not %s", json_kind(v));
-  size_t n = json_array_size(v);
-  if (n == 0) return bad(err, "messages", "invalid_value", "messages is empty; give at least one message");
-  if (n > 4096) return bad(err, "messages", "invalid_value", "messages has %zu entries; at most 4096 are accepted", n);
-  r->msgs = calloc(n, sizeof *r->msgs);
-  if (!r->msgs) return oom(err);
-  size_t i;
-  json_t *m;
-  json_array_foreach(v, i, m) {
-    char param[64];
-    snprintf(param, sizeof param, "messages[%zu]", i);
-    if (!json_is_object(m)) return bad(err, param, "invalid_type", "%s must be an object, not %s", param, json_kind(m));
-    const char *key;
-    json_t *fv;
-    json_object_foreach(m, key, fv) {
-      if (!strcmp(key, "role") || !strcmp(key, "content") || !strcmp(key, "name")) continue;
-      snprintf(param, sizeof param, "messages[%zu].%.40s", i, key);
-      return bad(err, param, "unsupported_parameter", "%s is not supported (tool calls and other message fields are not)", param);
-    }
-    const json_t *role = json_object_get(m, "role"), *content = json_object_get(m, "content");
-    snprintf(param, sizeof param, "messages[%zu].role", i);
-    if (!role) return bad(err, param, "missing_required_parameter", "%s is missing", param);
-    if (!json_is_string(role)) return bad(err, param, "invalid_type", "%s must be a string, not %s", param, json_kind(role));
-    const char *rs = json_string_value(role);
-    if (!strcmp(rs, "developer")) rs = "system"; /* OpenAI's newer name for the system role */
-    if (strcmp(rs, "system") && strcmp(rs, "user") && strcmp(rs, "assistant"))
-      return bad(err, param, "invalid_value", "%s is '%.40s'; use system, developer, user or assistant", param, rs);
-    if (!content) {
-      snprintf(param, sizeof param, "messages[%zu].content", i);
-      return bad(err, param, "missing_required_parameter", "%s is missing", param);
-    }
-    mx_strbuf_t text;
-    mx_strbuf_init(&text);
-    mx_strbuf_append(&text, "", 0);
-    mx_status_t st = message_content(content, (int)i, &text, err);
-    if (st) {
-      mx_strbuf_free(&text);
-      return st;
-    }
-    r->msgs[i].role = strdup(rs);
-    r->msgs[i].content = mx_strbuf_take(&text);
-    r->n_msgs = (int)i + 1;
-    if (!r->msgs[i].role || !r->msgs[i].content) return oom(err);
-  }
-  return NULL;
-}
-
 /* A prompt given as token ids (an array of integers), each one of the vocabulary's. */
 static mx_status_t parse_prompt_ids(const json_t *v, const mx_api_limits_t *lim, mx_api_request_t *r, mx_api_error_t *err) {
   size_t n = json_array_size(v), i;
   json_t *e;
-  if (!(r->prompt_ids = malloc(sizeof *r->prompt_ids * n))) return oom(err);
+  if (!(r->prompt_ids = malloc(sizeof *r->prompt_ids * n))) return mx_api_oom(err);
   json_array_foreach(v, i, e) {
     json_int_t id = json_integer_value(e);
-    if (!json_is_integer(e)) return bad(err, "prompt", "invalid_type", "prompt[%zu] must be a token id (an integer), not %s", i, json_kind(e));
+    if (!json_is_integer(e)) return mx_api_bad(err, "prompt", "invalid_type", "prompt[%zu] must be a token id (an integer), not %s", i, mx_api_json_kind(e));
     if (id < 0 || id >= lim->vocab)
-      return bad(err, "prompt", "invalid_value", "prompt[%zu] is %lld, not a token id of this model (0 .. %d)", i, (long long)id,
+      return mx_api_bad(err, "prompt", "invalid_value", "prompt[%zu] is %lld, not a token id of this model (0 .. %d)", i, (long long)id,
                  lim->vocab - 1);
     r->prompt_ids[i] = (int32_t)id;
   }
@@ -249,15 +173,15 @@ static mx_status_t parse_prompt(const json_t *v, const mx_api_limits_t *lim, mx_
   if (json_is_array(v) && json_array_size(v) == 1 && (json_is_string(first) || json_is_array(first))) v = first;
   if (json_is_array(v) && json_array_size(v) > 0 && json_is_integer(json_array_get(v, 0))) return parse_prompt_ids(v, lim, r, err);
   if (json_is_array(v) && json_array_size(v) > 1 && (json_is_string(first) || json_is_array(first)))
-    return bad(err, "prompt", "unsupported_parameter", "prompt holds %zu prompts; batches are not supported (send one request each)",
+    return mx_api_bad(err, "prompt", "unsupported_parameter", "prompt holds %zu prompts; batches are not supported (send one request each)",
                json_array_size(v));
-  if (json_is_array(v) && json_array_size(v) == 0) return bad(err, "prompt", "invalid_value", "prompt is empty");
-  if (json_is_array(v)) return bad(err, "prompt", "invalid_type", "prompt must be a string or an array of token ids");
-  if (!json_is_string(v)) return bad(err, "prompt", "invalid_type", "prompt must be a string, not %s", json_kind(v));
-  if (json_string_length(v) == 0) return bad(err, "prompt", "invalid_value", "prompt is empty");
+  if (json_is_array(v) && json_array_size(v) == 0) return mx_api_bad(err, "prompt", "invalid_value", "prompt is empty");
+  if (json_is_array(v)) return mx_api_bad(err, "prompt", "invalid_type", "prompt must be a string or an array of token ids");
+  if (!json_is_string(v)) return mx_api_bad(err, "prompt", "invalid_type", "prompt must be a string, not %s", mx_api_json_kind(v));
+  if (json_string_length(v) == 0) return mx_api_bad(err, "prompt", "invalid_value", "prompt is empty");
   r->prompt_len = json_string_length(v);
   r->prompt = malloc(r->prompt_len + 1);
-  if (!r->prompt) return oom(err);
+  if (!r->prompt) return mx_api_oom(err);
   memcpy(r->prompt, json_string_value(v), r->prompt_len + 1);
   return NULL;
 }
@@ -268,18 +192,18 @@ static mx_status_t parse_stop(const json_t *v, mx_api_request_t *r, mx_api_error
   if (one) json_array_append(one, (json_t *)v);
   const json_t *arr = one ? one : v;
   mx_status_t st = NULL;
-  if (!json_is_array(arr)) st = bad(err, "stop", "invalid_type", "stop must be a string or an array of strings, not %s", json_kind(v));
+  if (!json_is_array(arr)) st = mx_api_bad(err, "stop", "invalid_type", "stop must be a string or an array of strings, not %s", mx_api_json_kind(v));
   else if (json_array_size(arr) > MX_MAX_STOPS)
-    st = bad(err, "stop", "invalid_value", "stop has %zu strings; at most %d are accepted", json_array_size(arr), MX_MAX_STOPS);
+    st = mx_api_bad(err, "stop", "invalid_value", "stop has %zu strings; at most %d are accepted", json_array_size(arr), MX_MAX_STOPS);
   for (size_t i = 0; !st && i < json_array_size(arr); i++) {
     const json_t *s = json_array_get(arr, i);
-    if (!json_is_string(s)) st = bad(err, "stop", "invalid_type", "stop[%zu] must be a string, not %s", i, json_kind(s));
-    else if (json_string_length(s) == 0) st = bad(err, "stop", "invalid_value", "stop[%zu] is empty", i);
+    if (!json_is_string(s)) st = mx_api_bad(err, "stop", "invalid_type", "stop[%zu] must be a string, not %s", i, mx_api_json_kind(s));
+    else if (json_string_length(s) == 0) st = mx_api_bad(err, "stop", "invalid_value", "stop[%zu] is empty", i);
     else if (json_string_length(s) > MAX_STOP_BYTES)
-      st = bad(err, "stop", "invalid_value", "stop[%zu] is %zu bytes; at most %d are accepted", i, json_string_length(s), MAX_STOP_BYTES);
+      st = mx_api_bad(err, "stop", "invalid_value", "stop[%zu] is %zu bytes; at most %d are accepted", i, json_string_length(s), MAX_STOP_BYTES);
     else if (strlen(json_string_value(s)) != json_string_length(s))
-      st = bad(err, "stop", "invalid_value", "stop[%zu] contains a NUL character", i);
-    else if (!(r->stops[r->n_stops++] = strdup(json_string_value(s)))) st = oom(err);
+      st = mx_api_bad(err, "stop", "invalid_value", "stop[%zu] contains a NUL character", i);
+    else if (!(r->stops[r->n_stops++] = strdup(json_string_value(s)))) st = mx_api_oom(err);
   }
   json_decref(one);
   return st;
@@ -289,9 +213,9 @@ static mx_status_t parse_stop(const json_t *v, mx_api_request_t *r, mx_api_error
  * sign, no leading zero, so two keys never name one token), each BIAS a number in [-100, 100]. */
 static mx_status_t parse_logit_bias(const json_t *v, const mx_api_limits_t *lim, mx_sampling_t *sp, mx_api_error_t *err) {
   const char *P = "logit_bias";
-  if (!json_is_object(v)) return bad(err, P, "invalid_type", "logit_bias must be an object of token ids to numbers, not %s", json_kind(v));
+  if (!json_is_object(v)) return mx_api_bad(err, P, "invalid_type", "logit_bias must be an object of token ids to numbers, not %s", mx_api_json_kind(v));
   if (json_object_size(v) > MX_SAMPLING_MAX_BIASED)
-    return bad(err, P, "invalid_value", "logit_bias has %zu entries; at most %d are accepted", json_object_size(v),
+    return mx_api_bad(err, P, "invalid_value", "logit_bias has %zu entries; at most %d are accepted", json_object_size(v),
                MX_SAMPLING_MAX_BIASED);
   const char *key;
   json_t *b;
@@ -299,14 +223,14 @@ static mx_status_t parse_logit_bias(const json_t *v, const mx_api_limits_t *lim,
   json_object_foreach((json_t *)v, key, b) {
     size_t n = strlen(key);
     bool digits = n > 0 && n <= 9 && strspn(key, "0123456789") == n && (key[0] != '0' || n == 1);
-    if (!digits) return bad(err, P, "invalid_value", "logit_bias key '%.40s' is not a token id (a decimal integer)", key);
+    if (!digits) return mx_api_bad(err, P, "invalid_value", "logit_bias key '%.40s' is not a token id (a decimal integer)", key);
     long id = strtol(key, NULL, 10);
     if (lim->vocab > 0 && id >= lim->vocab)
-      return bad(err, P, "invalid_value", "logit_bias token id %ld is outside the vocabulary of %d tokens", id, lim->vocab);
-    if (!json_is_number(b)) return bad(err, P, "invalid_type", "logit_bias[\"%s\"] must be a number, not %s", key, json_kind(b));
+      return mx_api_bad(err, P, "invalid_value", "logit_bias token id %ld is outside the vocabulary of %d tokens", id, lim->vocab);
+    if (!json_is_number(b)) return mx_api_bad(err, P, "invalid_type", "logit_bias[\"%s\"] must be a number, not %s", key, mx_api_json_kind(b));
     double d = json_number_value(b);
     if (!(d >= -MX_SAMPLING_MAX_BIAS && d <= MX_SAMPLING_MAX_BIAS))
-      return bad(err, P, "invalid_value", "logit_bias[\"%s\"] is %g; it must be at least -100 and at most 100", key, d);
+      return mx_api_bad(err, P, "invalid_value", "logit_bias[\"%s\"] is %g; it must be at least -100 and at most 100", key, d);
     sp->bias[sp->n_bias++] = (mx_logit_bias_t){.id = (int32_t)id, .bias = (float)d};
   }
   return NULL;
@@ -319,17 +243,17 @@ static mx_status_t parse_json_schema(const json_t *v, mx_api_request_t *r, mx_ap
   const char *const P = "response_format";
   json_t *js = json_object_get(v, "json_schema"), *schema = json_object_get(js, "schema");
   if (json_object_size(v) != 2 || !json_is_object(js))
-    return bad(err, P, "invalid_value", "response_format of type json_schema takes a json_schema object and no other fields");
+    return mx_api_bad(err, P, "invalid_value", "response_format of type json_schema takes a json_schema object and no other fields");
   const char *k;
   json_t *f;
   json_object_foreach(js, k, f)
     if (strcmp(k, "name") && strcmp(k, "schema") && strcmp(k, "strict") && strcmp(k, "description"))
-      return bad(err, P, "invalid_value", "response_format.json_schema has an unknown field '%.64s'", k);
+      return mx_api_bad(err, P, "invalid_value", "response_format.json_schema has an unknown field '%.64s'", k);
   if (!json_is_string(json_object_get(js, "name")))
-    return bad(err, P, "invalid_value", "response_format.json_schema.name must be a string");
-  if (!json_is_object(schema)) return bad(err, P, "invalid_value", "response_format.json_schema.schema must be an object");
+    return mx_api_bad(err, P, "invalid_value", "response_format.json_schema.name must be a string");
+  if (!json_is_object(schema)) return mx_api_bad(err, P, "invalid_value", "response_format.json_schema.schema must be an object");
   char *text = json_dumps(schema, JSON_COMPACT);
-  if (!text) return oom(err);
+  if (!text) return mx_api_oom(err);
   mx_schema_t *compiled = NULL;
   mx_status_t st = mx_schema_compile(text, strlen(text), &compiled);
   mx_schema_free(compiled);
@@ -337,9 +261,9 @@ static mx_status_t parse_json_schema(const json_t *v, mx_api_request_t *r, mx_ap
     free(text);
     if (mx_status_stage(st) == MX_STAGE_OOM) {
       mx_status_free(st);
-      return oom(err);
+      return mx_api_oom(err);
     }
-    mx_status_t b = bad(err, P, "invalid_value", "response_format.json_schema.schema: %s; %s", mx_status_message(st),
+    mx_status_t b = mx_api_bad(err, P, "invalid_value", "response_format.json_schema.schema: %s; %s", mx_status_message(st),
                         mx_status_remedy(st));
     mx_status_free(st);
     return b;
@@ -349,13 +273,18 @@ static mx_status_t parse_json_schema(const json_t *v, mx_api_request_t *r, mx_ap
   return NULL;
 }
 
-static mx_status_t parse_field(const char *key, const json_t *v, const mx_api_limits_t *lim, mx_api_request_t *r,
-                               const json_t **stream_options, mx_api_error_t *err) {
+/* Fields read after the others, because they depend on them. */
+typedef struct {
+  const json_t *stream_options, *tool_choice;
+} later_t;
+
+static mx_status_t parse_field(const char *key, const json_t *v, const mx_api_limits_t *lim, mx_api_request_t *r, later_t *later,
+                               mx_api_error_t *err) {
   bool chat = r->kind == MX_API_CHAT;
   double d;
   if (in_list(unsupported_common, key) || in_list(chat ? unsupported_chat : unsupported_completion, key)) {
     if (is_neutral(key, v)) return NULL;
-    return bad(err, key, "unsupported_parameter", "%s is not supported by this server (send it as null or leave it out)", key);
+    return mx_api_bad(err, key, "unsupported_parameter", "%s is not supported by this server (send it as null or leave it out)", key);
   }
   static const char *const nullable[] = {"stream", "stream_options", "max_tokens", "max_completion_tokens", "temperature",
                                          "top_p", "min_p", "repetition_penalty", "top_k", "seed", "stop", "ignore_eos", "user",
@@ -364,37 +293,45 @@ static mx_status_t parse_field(const char *key, const json_t *v, const mx_api_li
   if (json_is_null(v) && in_list(nullable, key) && (chat || (strcmp(key, "max_completion_tokens") && strcmp(key, "top_logprobs"))))
     return NULL; /* default */
   if (!strcmp(key, "model")) {
-    if (!json_is_string(v)) return bad(err, "model", "invalid_type", "model must be a string, not %s", json_kind(v));
-    if (!(r->model = strdup(json_string_value(v)))) return oom(err);
+    if (!json_is_string(v)) return mx_api_bad(err, "model", "invalid_type", "model must be a string, not %s", mx_api_json_kind(v));
+    if (!(r->model = strdup(json_string_value(v)))) return mx_api_oom(err);
   } else if (!chat && !strcmp(key, "prompt")) {
     return parse_prompt(v, lim, r, err);
   } else if (chat && !strcmp(key, "messages")) {
-    return parse_messages(v, r, err);
+    return mx_api_parse_messages(v, r, err);
+  } else if (chat && !strcmp(key, "tools")) {
+    return json_is_null(v) ? NULL : mx_api_parse_tools(v, r, err);
+  } else if (chat && !strcmp(key, "tool_choice")) {
+    later->tool_choice = v;
+  } else if (chat && !strcmp(key, "parallel_tool_calls")) {
+    /* accepted: auto takes as many calls as the model writes; required and a named function force one */
+    return json_is_null(v) || json_is_boolean(v) ? NULL
+                                                 : mx_api_bad(err, key, "invalid_type", "parallel_tool_calls must be a boolean");
   } else if (!strcmp(key, "stream")) {
     return want_bool("stream", v, &r->stream, err);
   } else if (chat && !strcmp(key, "response_format")) {
     const char *type = json_string_value(json_object_get(v, "type"));
     if (!json_is_object(v) || !type)
-      return bad(err, "response_format", "invalid_type", "response_format must be an object with a string type");
+      return mx_api_bad(err, "response_format", "invalid_type", "response_format must be an object with a string type");
     if (!strcmp(type, "json_object") || !strcmp(type, "text")) {
       if (json_object_size(v) != 1)
-        return bad(err, "response_format", "invalid_value", "response_format of type %s takes no other fields", type);
+        return mx_api_bad(err, "response_format", "invalid_value", "response_format of type %s takes no other fields", type);
       r->json_object = !strcmp(type, "json_object");
       return NULL;
     }
     if (!strcmp(type, "json_schema")) return parse_json_schema(v, r, err);
-    return bad(err, "response_format", "invalid_value", "response_format type '%.64s' is not one of text, json_object, json_schema", type);
+    return mx_api_bad(err, "response_format", "invalid_value", "response_format type '%.64s' is not one of text, json_object, json_schema", type);
   } else if (!strcmp(key, "n")) {
     int hi = lim->max_n > 0 ? lim->max_n : 1;
     if (json_is_integer(v) && json_integer_value(v) > hi)
-      return bad(err, "n", "invalid_value", "n is %lld; this server generates at most %d choices per request (its slots "
+      return mx_api_bad(err, "n", "invalid_value", "n is %lld; this server generates at most %d choices per request (its slots "
                  "per device, --slots)", (long long)json_integer_value(v), hi);
     return want_count("n", v, 1, hi, &r->n, err);
   } else if (!chat && !strcmp(key, "echo")) {
     return want_bool("echo", v, &r->echo, err);
   } else if (!strcmp(key, "stream_options")) {
-    if (!json_is_object(v)) return bad(err, key, "invalid_type", "stream_options must be an object, not %s", json_kind(v));
-    *stream_options = v;
+    if (!json_is_object(v)) return mx_api_bad(err, key, "invalid_type", "stream_options must be an object, not %s", mx_api_json_kind(v));
+    later->stream_options = v;
   } else if (!strcmp(key, "max_tokens") || (chat && !strcmp(key, "max_completion_tokens"))) {
     int n = 0;
     MX_RETURN_IF_ERROR(want_max_tokens(key, v, lim, &n, err));
@@ -429,12 +366,12 @@ static mx_status_t parse_field(const char *key, const json_t *v, const mx_api_li
     MX_RETURN_IF_ERROR(want_count(key, v, 0, 5, &r->top_logprobs, err));
     r->logprobs = true;
   } else if (!strcmp(key, "top_k")) {
-    if (!json_is_integer(v)) return bad(err, key, "invalid_type", "top_k must be an integer, not %s", json_kind(v));
+    if (!json_is_integer(v)) return mx_api_bad(err, key, "invalid_type", "top_k must be an integer, not %s", mx_api_json_kind(v));
     if (json_integer_value(v) < 0 || json_integer_value(v) > (1 << 22))
-      return bad(err, key, "invalid_value", "top_k is %lld; use 0 (off) up to %d", (long long)json_integer_value(v), 1 << 22);
+      return mx_api_bad(err, key, "invalid_value", "top_k is %lld; use 0 (off) up to %d", (long long)json_integer_value(v), 1 << 22);
     r->sampling.top_k = (int)json_integer_value(v);
   } else if (!strcmp(key, "seed")) {
-    if (!json_is_integer(v)) return bad(err, key, "invalid_type", "seed must be an integer, not %s", json_kind(v));
+    if (!json_is_integer(v)) return mx_api_bad(err, key, "invalid_type", "seed must be an integer, not %s", mx_api_json_kind(v));
     r->sampling.seed = (uint64_t)json_integer_value(v);
     r->has_seed = true;
   } else if (!strcmp(key, "stop")) {
@@ -442,13 +379,13 @@ static mx_status_t parse_field(const char *key, const json_t *v, const mx_api_li
   } else if (!strcmp(key, "ignore_eos")) {
     return want_bool(key, v, &r->ignore_eos, err);
   } else if (!strcmp(key, "user")) {
-    if (!json_is_string(v)) return bad(err, key, "invalid_type", "user must be a string, not %s", json_kind(v));
+    if (!json_is_string(v)) return mx_api_bad(err, key, "invalid_type", "user must be a string, not %s", mx_api_json_kind(v));
   } else if (!chat && !strcmp(key, "messages")) {
-    return bad(err, key, "unknown_parameter", "messages belongs to /v1/chat/completions; /v1/completions takes prompt");
+    return mx_api_bad(err, key, "unknown_parameter", "messages belongs to /v1/chat/completions; /v1/completions takes prompt");
   } else if (chat && !strcmp(key, "prompt")) {
-    return bad(err, key, "unknown_parameter", "prompt belongs to /v1/completions; /v1/chat/completions takes messages");
+    return mx_api_bad(err, key, "unknown_parameter", "prompt belongs to /v1/completions; /v1/chat/completions takes messages");
   } else {
-    return bad(err, key, "unknown_parameter", "unknown field '%.60s'", key);
+    return mx_api_bad(err, key, "unknown_parameter", "unknown field '%.60s'", key);
   }
   return NULL;
 }
@@ -459,12 +396,12 @@ static mx_status_t load_object(const char *body, size_t len, json_t **root, mx_a
   *root = NULL;
   mx_api_error_set(err, 400, "invalid_request_error", NULL, NULL);
   size_t valid = mx_utf8_valid_prefix((const uint8_t *)body, len);
-  if (valid != len) return bad(err, NULL, "invalid_json", "the body is not valid UTF-8 (byte offset %zu)", valid);
+  if (valid != len) return mx_api_bad(err, NULL, "invalid_json", "the body is not valid UTF-8 (byte offset %zu)", valid);
   json_error_t je;
   json_t *j = json_loadb(body, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &je);
-  if (!j) return bad(err, NULL, "invalid_json", "the body is not valid JSON: %s (line %d, column %d)", je.text, je.line, je.column);
+  if (!j) return mx_api_bad(err, NULL, "invalid_json", "the body is not valid JSON: %s (line %d, column %d)", je.text, je.line, je.column);
   if (!json_is_object(j)) {
-    mx_status_t st = bad(err, NULL, "invalid_json", "the body must be a JSON object, not %s", json_kind(j));
+    mx_status_t st = mx_api_bad(err, NULL, "invalid_json", "the body must be a JSON object, not %s", mx_api_json_kind(j));
     json_decref(j);
     return st;
   }
@@ -482,25 +419,30 @@ mx_status_t mx_api_parse(mx_api_kind_t kind, const char *body, size_t len, const
   json_t *root;
   MX_RETURN_IF_ERROR(load_object(body, len, &root, err));
   mx_status_t st = NULL;
-  const json_t *stream_options = NULL;
+  later_t later = {0};
   const char *key;
   json_t *v;
   json_object_foreach(root, key, v) {
-    if ((st = parse_field(key, v, lim, r, &stream_options, err))) break;
+    if ((st = parse_field(key, v, lim, r, &later, err))) break;
   }
   const char *need = kind == MX_API_CHAT ? "messages" : "prompt";
-  if (!st && (kind == MX_API_CHAT ? !r->msgs : !r->prompt && !r->prompt_ids))
-    st = bad(err, need, "missing_required_parameter", "%s is missing", need);
+  if (!st && (kind == MX_API_CHAT ? !json_object_get(r->context, "messages") : !r->prompt && !r->prompt_ids))
+    st = mx_api_bad(err, need, "missing_required_parameter", "%s is missing", need);
   /* OpenAI refuses top_logprobs without logprobs: true rather than ignore it. */
   if (!st && kind == MX_API_CHAT && r->top_logprobs >= 0 && !r->logprobs)
-    st = bad(err, "top_logprobs", "invalid_value", "top_logprobs needs logprobs: true");
+    st = mx_api_bad(err, "top_logprobs", "invalid_value", "top_logprobs needs logprobs: true");
   if (r->top_logprobs < 0) r->top_logprobs = 0;
+  if (!st && kind == MX_API_CHAT) st = mx_api_settle_tool_choice(later.tool_choice, r, err);
+  /* One constraint per answer: a forced call is decoded under its own schema. */
+  if (!st && (r->tool_choice == MX_TOOL_CHOICE_REQUIRED || r->tool_choice == MX_TOOL_CHOICE_NAMED) && (r->json_object || r->json_schema))
+    st = mx_api_bad(err, "response_format", "invalid_value", "response_format json_object / json_schema cannot be combined with a forced tool call (tool_choice required or a function)");
+  const json_t *stream_options = later.stream_options;
   if (!st && stream_options) {
-    if (!r->stream) st = bad(err, "stream_options", "invalid_value", "stream_options is only allowed when stream is true");
+    if (!r->stream) st = mx_api_bad(err, "stream_options", "invalid_value", "stream_options is only allowed when stream is true");
     json_object_foreach((json_t *)stream_options, key, v) {
       if (st) break;
       if (!strcmp(key, "include_usage")) st = json_is_null(v) ? NULL : want_bool("stream_options.include_usage", v, &r->include_usage, err);
-      else st = bad(err, "stream_options", "unknown_parameter", "stream_options.%.60s is not supported", key);
+      else st = mx_api_bad(err, "stream_options", "unknown_parameter", "stream_options.%.60s is not supported", key);
     }
   }
   if (!st) {
@@ -522,8 +464,8 @@ mx_status_t mx_api_parse_tokenize(const char *body, size_t len, mx_api_tokenize_
   json_t *v;
   json_object_foreach(root, key, v) {
     if (!strcmp(key, "content")) {
-      if (!json_is_string(v)) st = bad(err, "content", "invalid_type", "content must be a string, not %s", json_kind(v));
-      else if (!(out->content = malloc(json_string_length(v) + 1))) st = oom(err);
+      if (!json_is_string(v)) st = mx_api_bad(err, "content", "invalid_type", "content must be a string, not %s", mx_api_json_kind(v));
+      else if (!(out->content = malloc(json_string_length(v) + 1))) st = mx_api_oom(err);
       else {
         out->len = json_string_length(v);
         memcpy(out->content, json_string_value(v), out->len + 1);
@@ -533,11 +475,11 @@ mx_status_t mx_api_parse_tokenize(const char *body, size_t len, mx_api_tokenize_
     } else if (!strcmp(key, "with_pieces")) {
       st = want_bool("with_pieces", v, &out->with_pieces, err);
     } else {
-      st = bad(err, key, "unknown_parameter", "%.60s is not a field of /tokenize (content, add_special, with_pieces)", key);
+      st = mx_api_bad(err, key, "unknown_parameter", "%.60s is not a field of /tokenize (content, add_special, with_pieces)", key);
     }
     if (st) break;
   }
-  if (!st && !out->content) st = bad(err, "content", "missing_required_parameter", "content is missing");
+  if (!st && !out->content) st = mx_api_bad(err, "content", "missing_required_parameter", "content is missing");
   json_decref(root);
   if (st) mx_api_tokenize_free(out);
   return st;
@@ -557,19 +499,19 @@ mx_status_t mx_api_parse_detokenize(const char *body, size_t len, int vocab, mx_
   json_t *v, *tokens = NULL;
   json_object_foreach(root, key, v) {
     if (!strcmp(key, "tokens")) tokens = v;
-    else if (!st) st = bad(err, key, "unknown_parameter", "%.60s is not a field of /detokenize (tokens)", key);
+    else if (!st) st = mx_api_bad(err, key, "unknown_parameter", "%.60s is not a field of /detokenize (tokens)", key);
   }
-  if (!st && !tokens) st = bad(err, "tokens", "missing_required_parameter", "tokens is missing");
-  if (!st && !json_is_array(tokens)) st = bad(err, "tokens", "invalid_type", "tokens must be an array of token ids, not %s", json_kind(tokens));
+  if (!st && !tokens) st = mx_api_bad(err, "tokens", "missing_required_parameter", "tokens is missing");
+  if (!st && !json_is_array(tokens)) st = mx_api_bad(err, "tokens", "invalid_type", "tokens must be an array of token ids, not %s", mx_api_json_kind(tokens));
   size_t i;
   json_array_foreach(tokens, i, v) {
     if (st) break;
     char param[32];
     snprintf(param, sizeof param, "tokens[%zu]", i);
-    if (!json_is_integer(v)) st = bad(err, param, "invalid_type", "%s must be an integer token id, not %s", param, json_kind(v));
+    if (!json_is_integer(v)) st = mx_api_bad(err, param, "invalid_type", "%s must be an integer token id, not %s", param, mx_api_json_kind(v));
     else if (json_integer_value(v) < 0 || json_integer_value(v) >= vocab)
-      st = bad(err, param, "invalid_value", "%s is %lld, outside the vocabulary 0..%d", param, (long long)json_integer_value(v), vocab - 1);
-    else if (!mx_ids_push(out, (int32_t)json_integer_value(v))) st = oom(err);
+      st = mx_api_bad(err, param, "invalid_value", "%s is %lld, outside the vocabulary 0..%d", param, (long long)json_integer_value(v), vocab - 1);
+    else if (!mx_ids_push(out, (int32_t)json_integer_value(v))) st = mx_api_oom(err);
   }
   json_decref(root);
   if (st) mx_ids_free(out);
@@ -581,11 +523,7 @@ void mx_api_request_free(mx_api_request_t *r) {
   free(r->json_schema);
   free(r->prompt_ids);
   free(r->prompt);
-  for (int i = 0; i < r->n_msgs; i++) {
-    free((char *)r->msgs[i].role);
-    free((char *)r->msgs[i].content);
-  }
-  free(r->msgs);
+  json_decref(r->context);
   for (int i = 0; i < r->n_stops; i++) free(r->stops[i]);
   mx_api_kind_t kind = r->kind;
   memset(r, 0, sizeof *r);
@@ -593,9 +531,9 @@ void mx_api_request_free(mx_api_request_t *r) {
 }
 
 mx_status_t mx_api_check_prompt(int n_prompt, int capacity, mx_api_error_t *err) {
-  if (n_prompt < 1) return bad(err, "prompt", "invalid_value", "the prompt encodes to no tokens");
+  if (n_prompt < 1) return mx_api_bad(err, "prompt", "invalid_value", "the prompt encodes to no tokens");
   if (n_prompt > capacity)
-    return bad(err, "prompt", "context_length_exceeded",
+    return mx_api_bad(err, "prompt", "context_length_exceeded",
                "the prompt is %d tokens; this server accepts at most %d (its context capacity)", n_prompt, capacity);
   return NULL;
 }
@@ -702,14 +640,51 @@ static json_t *logprobs_json(mx_api_kind_t kind, const mx_api_logprobs_t *lp) {
   return kind == MX_API_CHAT ? chat_logprobs(lp) : completion_logprobs(lp);
 }
 
+/* [{"id", "type": "function", "function": {"name", "arguments"}}], with each call's "index" in a stream. */
+static json_t *tool_calls_json(const mx_tool_calls_t *calls, bool indexed) {
+  json_t *list = json_array();
+  for (int k = 0; list && k < calls->n; k++) {
+    const mx_tool_call_t *t = &calls->calls[k];
+    json_t *call = json_pack("{s:s, s:s, s:{s:s, s:s}}", "id", t->id, "type", "function", "function", "name", t->name, "arguments",
+                             t->arguments);
+    if (call && indexed) json_object_set_new(call, "index", json_integer(k));
+    if (!call || json_array_append_new(list, call)) {
+      json_decref(list);
+      return NULL;
+    }
+  }
+  return list;
+}
+
+/* A chat answer's message: its text, or, with tool calls, the text before them (null when none) and the calls. */
+static json_t *chat_message(const mx_api_choice_t *c) {
+  if (!c->calls || !c->calls->n) return json_pack("{s:s, s:o}", "role", "assistant", "content", text_json(c->text, c->len));
+  size_t n = c->calls->content_len;
+  return json_pack("{s:s, s:o, s:o}", "role", "assistant", "content", n ? text_json(c->text, n) : json_null(), "tool_calls",
+                   tool_calls_json(c->calls, false));
+}
+
+char *mx_api_tool_calls_chunk_json(const mx_api_meta_t *m, int index, const mx_tool_calls_t *calls) {
+  json_t *root = head("chat.completion.chunk", m);
+  json_t *choice = json_pack("{s:i, s:{s:o}, s:n, s:n}", "index", index, "delta", "tool_calls", tool_calls_json(calls, true),
+                             "logprobs", "finish_reason");
+  if (!root || !choice) {
+    json_decref(root);
+    json_decref(choice);
+    return NULL;
+  }
+  json_object_set_new(root, "choices", json_pack("[o]", choice));
+  return dump(root);
+}
+
 char *mx_api_response_json(mx_api_kind_t kind, const mx_api_meta_t *m, const mx_api_choice_t *choices, int n, int prompt_tokens,
                            int completion_tokens) {
   json_t *root = head(kind == MX_API_CHAT ? "chat.completion" : "text_completion", m), *list = json_array();
   for (int i = 0; root && list && i < n; i++) {
     const mx_api_choice_t *c = &choices[i];
     json_t *choice = kind == MX_API_CHAT
-                         ? json_pack("{s:i, s:{s:s, s:o}, s:o, s:s}", "index", i, "message", "role", "assistant", "content",
-                                     text_json(c->text, c->len), "logprobs", logprobs_json(kind, c->lp), "finish_reason", c->finish)
+                         ? json_pack("{s:i, s:o, s:o, s:s}", "index", i, "message", chat_message(c), "logprobs",
+                                     logprobs_json(kind, c->lp), "finish_reason", c->finish)
                          : json_pack("{s:i, s:o, s:o, s:s}", "index", i, "text", text_json(c->text, c->len), "logprobs",
                                      logprobs_json(kind, c->lp), "finish_reason", c->finish);
     if (!choice || json_array_append_new(list, choice)) {

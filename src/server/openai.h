@@ -2,8 +2,8 @@
  * validated parameters, and the response, stream-chunk, model-list and error objects.
  *
  * Nothing here knows HTTP sockets or the engine's threads, so every bad-input class is unit-tested
- * (tests/unit/test_server.c). Validation is strict on purpose: a field we do not implement (n > 1,
- * echo, tools, ...) is refused with an OpenAI-style error naming it, never silently
+ * (tests/unit/test_server.c). Validation is strict on purpose: a field we do not implement (audio,
+ * functions, ...) is refused with an OpenAI-style error naming it, never silently
  * ignored, because a client that asked for it would otherwise get a different answer than it
  * believes. Fields whose value cannot change the output (user, n = 1, logprobs = null, ...) pass. */
 #ifndef MX_SERVER_OPENAI_H
@@ -17,6 +17,7 @@
 #include "engine/logprobs.h"
 #include "engine/sampler.h"
 #include "engine/scheduler.h"
+#include "server/tools.h"
 #include "tokenizer/chat.h"
 #include "tokenizer/tokenizer.h"
 
@@ -46,8 +47,10 @@ typedef struct {
   size_t prompt_len;
   int32_t *prompt_ids;    /* completions: the prompt as token ids (each below the vocabulary size), used as given */
   size_t n_prompt_ids;
-  mx_chat_msg_t *msgs;    /* chat: role and content owned (role normalised: developer -> system) */
-  int n_msgs;
+  json_t *context;        /* chat: the template's variables: "messages" (normalised, openai_chat.c) and "tools" */
+  int n_tools;            /* chat: functions in context.tools */
+  mx_tool_choice_t tool_choice;
+  int tool_named;         /* tool_choice naming a function: its index in tools */
   bool stream, include_usage;
   int max_tokens;         /* 0: not given (the caller picks the default) */
   mx_sampling_t sampling; /* OpenAI defaults: temperature 1, top_p 1 */
@@ -132,12 +135,15 @@ typedef struct {
   size_t *text_offset; /* completions: characters of the text before v[0]; advanced past the entries */
 } mx_api_logprobs_t;
 
-/* One choice of an answer: its text, finish reason ("stop" / "length") and logprobs (NULL: "logprobs": null). */
+/* One choice of an answer: its text, finish reason ("stop" / "length" / "tool_calls") and logprobs
+ * (NULL: "logprobs": null); chat: the tool calls read out of the text (NULL or none: no
+ * "tool_calls"; with some, the content is the text's first calls->content_len bytes, null when none). */
 typedef struct {
   const char *text;
   size_t len;
   const char *finish;
   const mx_api_logprobs_t *lp;
+  const mx_tool_calls_t *calls;
 } mx_api_choice_t;
 
 /* The whole non-streaming answer with its n choices (index 0 .. n-1). usage counts the prompt once and
@@ -148,6 +154,9 @@ char *mx_api_response_json(mx_api_kind_t kind, const mx_api_meta_t *m, const mx_
  * none). Chat chunks carry the assistant role in a choice's first one (first = true). */
 char *mx_api_chunk_json(mx_api_kind_t kind, const mx_api_meta_t *m, int index, const char *text, size_t len, const char *finish,
                         bool first, const mx_api_logprobs_t *lp);
+/* A chat stream chunk of choice `index` with its tool calls, whole, as one delta (OpenAI sends the
+ * arguments in pieces; a client joins them the same way). */
+char *mx_api_tool_calls_chunk_json(const mx_api_meta_t *m, int index, const mx_tool_calls_t *calls);
 /* The last chunk when stream_options.include_usage was asked: no choices, the usage. */
 char *mx_api_usage_chunk_json(mx_api_kind_t kind, const mx_api_meta_t *m, int prompt_tokens, int completion_tokens);
 /* GET /v1/models. */

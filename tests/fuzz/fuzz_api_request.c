@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "base/utf8.h"
+#include "engine/json_schema.h"
 #include "server/openai.h"
+#include "server/tools.h"
 
 /* The utility endpoints' parsers: accepted bodies hold what they promise, refusals are one line. */
 static void utility(int which, const char *body, size_t n) {
@@ -30,6 +32,45 @@ static void utility(int which, const char *body, size_t n) {
   }
   if (st && (e.http_status < 400 || strchr(mx_status_message(st), '\n'))) abort();
   mx_status_free(st);
+}
+
+/* A chat request's template variables and tools are as openai_chat.c promises; a forced call's schema
+ * compiles (it is what the decoder will run); the body read as a model's answer gives calls of the
+ * request's tools only, with objects as arguments. */
+static void check_chat(const mx_api_request_t *r, const char *body, size_t n) {
+  const json_t *msgs = json_object_get(r->context, "messages"), *tools = json_object_get(r->context, "tools");
+  if (json_array_size(msgs) < 1) abort();
+  size_t i;
+  json_t *m;
+  json_array_foreach(msgs, i, m) {
+    const char *role = json_string_value(json_object_get(m, "role"));
+    const json_t *content = json_object_get(m, "content");
+    if (!role || (strcmp(role, "system") && strcmp(role, "user") && strcmp(role, "assistant") && strcmp(role, "tool"))) abort();
+    if (!json_is_string(content) && !(json_is_null(content) && json_array_size(json_object_get(m, "tool_calls")))) abort();
+  }
+  if ((int)json_array_size(tools) != r->n_tools) abort();
+  if (r->tool_choice != MX_TOOL_CHOICE_NONE && r->n_tools < 1) abort();
+  if (r->tool_choice == MX_TOOL_CHOICE_NAMED && (r->tool_named < 0 || r->tool_named >= r->n_tools)) abort();
+  for (mx_tool_format_t f = MX_TOOL_FORMAT_HERMES; r->n_tools && f <= MX_TOOL_FORMAT_LLAMA3_JSON; f++) {
+    if (r->tool_choice == MX_TOOL_CHOICE_REQUIRED || r->tool_choice == MX_TOOL_CHOICE_NAMED) {
+      char *schema = mx_tool_call_schema(f, tools, r->tool_choice == MX_TOOL_CHOICE_NAMED ? r->tool_named : -1);
+      mx_schema_t *sc = NULL;
+      mx_status_t st = schema ? mx_schema_compile(schema, strlen(schema), &sc) : NULL;
+      if (st) abort();
+      mx_schema_free(sc);
+      free(schema);
+    }
+    mx_tool_calls_t calls;
+    if (mx_tool_calls_parse(f, tools, false, body, n, &calls)) continue; /* out of memory */
+    if (calls.content_len > n) abort();
+    for (int k = 0; k < calls.n; k++) {
+      json_t *args = json_loads(calls.calls[k].arguments, 0, NULL);
+      if (!json_is_object(args)) abort();
+      json_decref(args);
+    }
+    mx_tool_calls_free(&calls);
+    if (mx_tool_content_ready(f, body, n) > n) abort();
+  }
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -69,7 +110,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (size_t i = 0; i < r.n_prompt_ids; i++)
       if (r.prompt_ids[i] < 0 || r.prompt_ids[i] >= lim.vocab) abort();
     if (r.n < 1 || r.n > (lim.max_n > 0 ? lim.max_n : 1)) abort();
-    if (kind == MX_API_CHAT && r.n_msgs < 1) abort();
+    if (kind == MX_API_CHAT) check_chat(&r, body, n);
     /* What the sampler is handed is within its ranges, every biased id within the vocabulary. */
     mx_status_t bad = mx_sampling_validate(&r.sampling);
     if (!bad) bad = mx_sampling_check_vocab(&r.sampling, lim.vocab);

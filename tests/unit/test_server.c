@@ -10,6 +10,8 @@
 #include "server/metrics.h"
 #include "server/openai.h"
 #include "server/sse.h"
+#include "server/tools.h"
+#include "engine/json_schema.h"
 
 static const mx_api_limits_t lim = {.max_tokens = 512, .vocab = 1000, .max_n = 4};
 
@@ -30,7 +32,7 @@ static void expect_bad(mx_api_kind_t kind, const char *body, int http, const cha
   assert_null(strchr(mx_status_message(st), '\n'));
   /* Nothing is left allocated in the request after a refusal. */
   assert_null(r.prompt);
-  assert_null(r.msgs);
+  assert_null(r.context);
   assert_int_equal(r.n_stops, 0);
   mx_status_free(st);
 }
@@ -172,7 +174,7 @@ static void unsupported_fields_are_refused_not_ignored(void **state) {
   static const struct {
     const char *field, *param;
   } chat_bad[] = {{"\"n\":9", "n"},
-                  {"\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"f\"}}]", "tools"},
+                  {"\"tools\":[{\"function\":{\"name\":\"f\"}}]", "tools[0]"},
                   {"\"tool_choice\":\"auto\"", "tool_choice"},
                   {"\"functions\":[{\"name\":\"f\"}]", "functions"},
                   {"\"function_call\":\"auto\"", "function_call"},
@@ -187,11 +189,171 @@ static void unsupported_fields_are_refused_not_ignored(void **state) {
     snprintf(body, sizeof body, "{%s,%s}", msg, chat_bad[i].field);
     expect_bad(K, body, 400, chat_bad[i].param, chat_bad[i].param);
   }
-  expect_bad(K, "{\"messages\":[{\"role\":\"tool\",\"content\":\"x\"}]}", 400, "messages[0].role", "'tool'");
-  expect_bad(K, "{\"messages\":[{\"role\":\"assistant\",\"content\":\"x\",\"tool_calls\":[]}]}", 400,
-             "messages[0].tool_calls", "not supported");
+  expect_bad(K, "{\"messages\":[{\"role\":\"robot\",\"content\":\"x\"}]}", 400, "messages[0].role", "'robot'");
   expect_bad(K, "{\"messages\":[{\"role\":\"user\",\"content\":[{\"type\":\"image_url\",\"image_url\":{\"url\":\"x\"}}]}]}",
              400, "messages[0].content", "not a text part");
+}
+
+/* Function calling: tools, tool_choice, assistant tool calls and tool results in messages. */
+#define WEATHER                                                                                                        \
+  "{\"type\":\"function\",\"function\":{\"name\":\"get_weather\",\"description\":\"d\",\"parameters\":{\"type\":"     \
+  "\"object\",\"properties\":{\"city\":{\"type\":\"string\"}},\"required\":[\"city\"]}}}"
+#define CLOCK                                                                                                          \
+  "{\"type\":\"function\",\"function\":{\"name\":\"get_time\",\"parameters\":{\"type\":\"object\",\"properties\":{"   \
+  "\"zone\":{\"type\":\"string\",\"pattern\":\"^[A-Z]\"}}}}}"
+#define ASK "{\"role\":\"user\",\"content\":\"w?\"}"
+
+static void tool_fields(void **state) {
+  (void)state;
+  const mx_api_kind_t K = MX_API_CHAT;
+  mx_api_request_t r;
+  expect_ok(K,
+            "{\"messages\":[" ASK ",{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"call_1\",\"type\":"
+            "\"function\",\"function\":{\"name\":\"get_weather\",\"arguments\":\"{\\\"city\\\":\\\"Paris\\\"}\"}}]},{\"role\":"
+            "\"tool\",\"tool_call_id\":\"call_1\",\"content\":\"sunny\"}],\"tools\":[" WEATHER "," CLOCK "]}",
+            &r);
+  assert_int_equal(r.tool_choice, MX_TOOL_CHOICE_AUTO); /* the default with tools */
+  assert_int_equal(r.n_tools, 2);
+  const json_t *msgs = json_object_get(r.context, "messages");
+  const json_t *call = json_array_get(json_object_get(json_array_get(msgs, 1), "tool_calls"), 0);
+  assert_true(json_is_null(json_object_get(json_array_get(msgs, 1), "content")));
+  /* arguments become the object they hold; the tool result gets its call's name */
+  const json_t *args = json_object_get(json_object_get(call, "function"), "arguments");
+  assert_string_equal(json_string_value(json_object_get(args, "city")), "Paris");
+  assert_string_equal(json_string_value(json_object_get(json_array_get(msgs, 2), "name")), "get_weather");
+  assert_string_equal(json_string_value(json_object_get(json_array_get(msgs, 2), "tool_call_id")), "call_1");
+  assert_int_equal(json_array_size(json_object_get(r.context, "tools")), 2);
+  mx_api_request_free(&r);
+  static const struct {
+    const char *choice;
+    mx_tool_choice_t want;
+    int named;
+  } choices[] = {{"\"none\"", MX_TOOL_CHOICE_NONE, 0},
+                 {"\"auto\"", MX_TOOL_CHOICE_AUTO, 0},
+                 {"\"required\"", MX_TOOL_CHOICE_REQUIRED, 0},
+                 {"{\"type\":\"function\",\"function\":{\"name\":\"get_time\"}}", MX_TOOL_CHOICE_NAMED, 1}};
+  char body[1024];
+  for (size_t i = 0; i < sizeof choices / sizeof choices[0]; i++) {
+    snprintf(body, sizeof body, "{\"messages\":[" ASK "],\"tools\":[" WEATHER "," CLOCK "],\"tool_choice\":%s}", choices[i].choice);
+    expect_ok(K, body, &r);
+    assert_int_equal(r.tool_choice, choices[i].want);
+    assert_int_equal(r.tool_named, choices[i].named);
+    mx_api_request_free(&r);
+  }
+  static const struct {
+    const char *field, *param, *needle;
+  } bad[] = {
+      {"\"tools\":[" WEATHER "],\"tool_choice\":{\"type\":\"function\",\"function\":{\"name\":\"nope\"}}", "tool_choice",
+       "'nope', which is not one of tools"},
+      {"\"tools\":[" WEATHER "],\"tool_choice\":\"sometimes\"", "tool_choice", "'sometimes' is not none"},
+      {"\"tools\":[" WEATHER "],\"tool_choice\":5", "tool_choice", "tool_choice must be"},
+      {"\"tool_choice\":\"required\"", "tool_choice", "needs tools"},
+      {"\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"a b\"}}]", "tools[0]", "1 to 64 letters"},
+      {"\"tools\":[{\"type\":\"retrieval\"}]", "tools[0]", "\"function\""},
+      {"\"tools\":[" WEATHER "," WEATHER "]", "tools[1]", "given twice"},
+      {"\"tools\":{}", "tools", "must be an array"},
+      {"\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"f\",\"strict\":true,\"parameters\":{\"type\":\"object\","
+       "\"properties\":{\"x\":{\"type\":\"string\",\"format\":\"date\"}}}}}]",
+       "tools[0]", "'format' is not supported"},
+      {"\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"f\",\"color\":1}}]", "function.color", "not a field"},
+      {"\"tools\":[" WEATHER "],\"tool_choice\":\"required\",\"response_format\":{\"type\":\"json_object\"}",
+       "response_format", "cannot be combined"},
+      {"\"parallel_tool_calls\":\"yes\"", "parallel_tool_calls", "boolean"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    snprintf(body, sizeof body, "{\"messages\":[" ASK "],%s}", bad[i].field);
+    expect_bad(K, body, 400, bad[i].param, bad[i].needle);
+  }
+  expect_bad(K, "{\"messages\":[{\"role\":\"tool\",\"content\":\"x\"}]}", 400, "messages[0].tool_call_id", "is missing");
+  expect_bad(K, "{\"messages\":[{\"role\":\"user\",\"content\":\"x\",\"tool_calls\":[]}]}", 400, "messages[0].tool_calls",
+             "not supported on a message of role user");
+  expect_bad(K, "{\"messages\":[{\"role\":\"assistant\",\"tool_calls\":[{\"id\":\"a\",\"type\":\"function\",\"function\":{"
+                "\"name\":\"f\",\"arguments\":\"[1]\"}}]}]}",
+             400, "messages[0].tool_calls[0]", "JSON text of an object");
+  expect_bad(K, "{\"messages\":[{\"role\":\"assistant\",\"tool_calls\":[{\"id\":\"a\",\"type\":\"function\",\"function\":{"
+                "\"name\":\"f\",\"arguments\":{}}}]}]}",
+             400, "messages[0].tool_calls[0]", "must be a string (JSON text)");
+  expect_bad(K, "{\"messages\":[{\"role\":\"assistant\",\"content\":null}]}", 400, "messages[0].content", "not null");
+  expect_bad(K, "{\"messages\":[{\"role\":\"assistant\"}]}", 400, "messages[0].content", "is missing");
+}
+
+static bool schema_takes(const char *schema, const char *doc) {
+  mx_schema_t *sc = NULL;
+  if (mx_schema_compile(schema, strlen(schema), &sc)) fail_msg("does not compile: %s", schema);
+  mx_schema_state_t st;
+  mx_schema_start(&st, sc);
+  bool ok = mx_schema_feed(&st, (const uint8_t *)doc, strlen(doc)) && st.done;
+  mx_schema_free(sc);
+  return ok;
+}
+
+/* The formats of templates, forced calls' schemas, and calls read back out of answers. */
+static void tool_calls_read_back(void **state) {
+  (void)state;
+  assert_int_equal(mx_tool_format_of("{{ '<tool_call>' }}{% for t in tools %}"), MX_TOOL_FORMAT_HERMES);
+  assert_int_equal(mx_tool_format_of("ipython {{ '\"parameters\": ' }} tools"), MX_TOOL_FORMAT_LLAMA3_JSON);
+  assert_int_equal(mx_tool_format_of("{% if tools %}[TOOL_CALLS]{% endif %}"), MX_TOOL_FORMAT_UNPARSED);
+  assert_int_equal(mx_tool_format_of("{{ messages[0].content }}"), MX_TOOL_FORMAT_NONE);
+  assert_int_equal(mx_tool_format_of(NULL), MX_TOOL_FORMAT_NONE);
+  json_t *tools = json_loads("[" WEATHER "," CLOCK "]", 0, NULL);
+  assert_non_null(tools);
+  const mx_tool_format_t H = MX_TOOL_FORMAT_HERMES, L = MX_TOOL_FORMAT_LLAMA3_JSON;
+  static const struct {
+    mx_tool_format_t f;
+    bool forced;
+    const char *text;
+    int calls;
+    size_t content;      /* content_len */
+    const char *args0;   /* the first call's arguments */
+  } cases[] = {
+      {H, false, "Let me check.\n<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\n</tool_call>\n"
+                 "<tool_call>{\"name\":\"get_time\",\"arguments\":{}}</tool_call>",
+       2, 13, "{\"city\":\"Paris\"}"},
+      {H, false, "<tool_call>{\"name\":\"get_weather\",\"arguments\":\"{\\\"city\\\":\\\"Oslo\\\"}\"}", 1, 0, "{\"city\":\"Oslo\"}"},
+      {H, false, "<tool_call>{\"name\":\"launch\",\"arguments\":{}}</tool_call>", 0, 0, NULL},          /* not a tool */
+      {H, false, "<tool_call>{\"name\":\"get_time\",\"arguments\":{</tool_call>", 0, 0, NULL},         /* broken JSON */
+      {H, false, "<tool_call>{\"name\":\"get_time\",\"arguments\":{}}</tool_call> and more", 0, 0, NULL}, /* text after */
+      {H, false, "<tool_call>{\"name\":\"get_time\",\"arguments\":{},\"x\":1}</tool_call>", 0, 0, NULL},
+      {H, false, "Just text.", 0, 0, NULL},
+      {L, false, " <|python_tag|>{\"name\":\"get_weather\",\"parameters\":{\"city\":\"Rome\"}}", 1, 0, "{\"city\":\"Rome\"}"},
+      {L, false, "{\"name\":\"get_weather\",\"parameters\":{\"city\":\"Rome\"}} ok", 0, 0, NULL},
+      {L, false, "The weather is nice.", 0, 0, NULL},
+      {H, true, "{\"name\":\"get_time\",\"arguments\":{\"zone\":\"UTC\"}}", 1, 0, "{\"zone\":\"UTC\"}"},
+      {L, true, "{\"name\":\"get_time\",\"parameters\":{\"zone\":\"UTC\"", 0, 0, NULL}, /* cut by max_tokens */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    mx_tool_calls_t c;
+    size_t len = strlen(cases[i].text);
+    assert_null(mx_tool_calls_parse(cases[i].f, tools, cases[i].forced, cases[i].text, len, &c));
+    if (c.n != cases[i].calls) fail_msg("case %zu: %d calls, want %d", i, c.n, cases[i].calls);
+    assert_int_equal(c.content_len, cases[i].calls ? cases[i].content : len);
+    if (cases[i].args0) assert_string_equal(c.calls[0].arguments, cases[i].args0);
+    mx_tool_calls_free(&c);
+  }
+  /* Streaming holds back a call and what may become one, and the whitespace before it. */
+  static const struct {
+    mx_tool_format_t f;
+    const char *text;
+    size_t ready;
+  } ready[] = {{H, "Hello <tool", 5}, {H, "Hello", 5}, {H, "Hi\n<tool_call>{", 2}, {H, "a <b> c", 7},
+               {L, " {\"na", 0},      {L, "Sure", 4},  {L, "<|pyth", 0},          {L, "  ", 0}};
+  for (size_t i = 0; i < sizeof ready / sizeof ready[0]; i++)
+    if (mx_tool_content_ready(ready[i].f, ready[i].text, strlen(ready[i].text)) != ready[i].ready)
+      fail_msg("ready '%s': %zu, want %zu", ready[i].text, mx_tool_content_ready(ready[i].f, ready[i].text, strlen(ready[i].text)),
+               ready[i].ready);
+  /* A forced call's schema: the named function's parameters, or any object where they are not of the subset. */
+  char *named = mx_tool_call_schema(H, tools, 0), *any = mx_tool_call_schema(H, tools, -1), *pattern = mx_tool_call_schema(L, tools, 1);
+  assert_true(schema_takes(named, "{\"name\":\"get_weather\",\"arguments\":{\"city\":\"X\"}}"));
+  assert_false(schema_takes(named, "{\"name\":\"get_time\",\"arguments\":{\"city\":\"X\"}}"));
+  assert_false(schema_takes(named, "{\"name\":\"get_weather\",\"arguments\":{\"town\":\"X\"}}"));
+  assert_true(schema_takes(any, "{\"name\":\"get_time\",\"arguments\":{\"zone\":{\"a\":[1,true,null]}}}"));
+  assert_false(schema_takes(any, "{\"name\":\"get_date\",\"arguments\":{}}"));
+  assert_true(schema_takes(pattern, "{\"name\":\"get_time\",\"parameters\":{\"anything\":\"goes\"}}"));
+  assert_false(schema_takes(pattern, "{\"name\":\"get_time\",\"arguments\":{}}"));
+  free(named);
+  free(any);
+  free(pattern);
+  json_decref(tools);
 }
 
 /* logprobs: chat's boolean and top_logprobs 0..20 (only with logprobs: true), completions' count 0..5. */
@@ -333,10 +495,13 @@ static void valid_requests_carry_their_parameters(void **state) {
             "\"text\":\"Hello\"},{\"type\":\"text\",\"text\":\"there\"}]},{\"role\":\"assistant\",\"content\":\"\"}],"
             "\"max_tokens\":9,\"max_completion_tokens\":11}",
             &r);
-  assert_int_equal(r.n_msgs, 3);
-  assert_string_equal(r.msgs[0].role, "system");
-  assert_string_equal(r.msgs[1].content, "Hello\nthere");
-  assert_string_equal(r.msgs[2].content, "");
+  const json_t *msgs = json_object_get(r.context, "messages");
+  assert_int_equal(json_array_size(msgs), 3);
+  assert_string_equal(json_string_value(json_object_get(json_array_get(msgs, 0), "role")), "system");
+  assert_string_equal(json_string_value(json_object_get(json_array_get(msgs, 1), "content")), "Hello\nthere");
+  assert_string_equal(json_string_value(json_object_get(json_array_get(msgs, 2), "content")), "");
+  assert_null(json_object_get(r.context, "tools"));
+  assert_int_equal(r.tool_choice, MX_TOOL_CHOICE_NONE);
   assert_int_equal(r.max_tokens, 11); /* max_completion_tokens wins */
   mx_api_request_free(&r);
   /* Unicode survives: escapes and raw UTF-8 alike. */
@@ -688,6 +853,8 @@ int main(void) {
       cmocka_unit_test(metrics_text),
       cmocka_unit_test(metrics_are_thread_safe),
       cmocka_unit_test(utility_bodies),
+      cmocka_unit_test(tool_fields),
+      cmocka_unit_test(tool_calls_read_back),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
