@@ -238,6 +238,10 @@ SYNTH=$build/oracle/llama-3.2-1b-synth
   --tokenizer "$MLXCEL_SHARED_DIR/data/llama3-tokenizer" -o "$SYNTH" --seed 0
 run_suite "gate: synthetic Llama-3.2-1B f32 token-exact vs HF fp32 (2 prompts x 64)" "$build/mlxcel" check -m "$SYNTH" \
   --fixture "$FIX/llama32-1b-synth.json"
+# The big synthetic checkpoints and the GGUFs' prepared weights go as soon as their gates are done: a CI
+# machine's disk may be small (a run once failed with "No space left on device" here), and they are
+# cheaper to draw again than to keep (each gate below prepares into a folder of its own, then deletes it).
+rm -rf "$SYNTH"
 # The other families, each a switch of the one emitter (docs/models.md): a 2-layer synthetic checkpoint of
 # the family's layer shape, against transformers' own class for it on the same safetensors.
 for fam in qwen2 qwen3 mistral gemma2 gemma3 phi3; do
@@ -257,6 +261,7 @@ done
 run_suite "oracle: synthetic gemma2 logprobs vs HF fp32 log_softmax (soft-capping; openai client)" "$PY" \
   tests/oracle/logprobs_parity.py --mlxcel "$build/mlxcel" --model "$build/oracle/gemma2-synth" \
   --fixture "$FIX/gemma2-synth-logprobs.json"
+rm -rf "$build/oracle/mistral-synth" # its last use (it has no GGUF gate below)
 # The same families as GGUFs with a K-quant mix (tests/oracle/make_gguf.py: llama.cpp's layout, Llama's
 # permuted Q/K rows and rope_freqs, Gemma's 1 + w norms), against HF on the weights they dequantize to.
 for fam in llama qwen2 qwen3 gemma2 gemma3 phi3; do
@@ -265,11 +270,16 @@ for fam in llama qwen2 qwen3 gemma2 gemma3 phi3; do
     -o "$dir" --seed 0 --dtype f32 >/dev/null
   "$PY" tests/oracle/make_gguf.py --hf "$dir" --gguf "$build/oracle/$fam-synth.gguf" >&2
   run_suite "gate: synthetic $fam GGUF (K-quant mix) f32 token-exact vs HF fp32 on its dequantized weights (2 prompts x 64)" \
-    "$build/mlxcel" check -m "$build/oracle/$fam-synth.gguf" --fixture "$FIX/$fam-synth-gguf.json" --context 256
+    env MLXCEL_WEIGHTS_CACHE="$oracle/weights-$fam" "$build/mlxcel" check -m "$build/oracle/$fam-synth.gguf" \
+    --fixture "$FIX/$fam-synth-gguf.json" --context 256
+  rm -rf "$oracle/weights-$fam" "$dir"
+  [ "$fam" = phi3 ] || rm -f "$build/oracle/$fam-synth.gguf"
 done
 # Phi-3's GGUF with its K-quant blocks kept packed: its fused attn_qkv / ffn_up split into packed views.
-run_suite "gate: synthetic phi3 GGUF (K-quant mix) --quant packed f32 token-exact vs HF fp32 (2 prompts x 64)" "$build/mlxcel" check \
-  -m "$build/oracle/phi3-synth.gguf" --fixture "$FIX/phi3-synth-gguf.json" --context 256 --quant packed
+run_suite "gate: synthetic phi3 GGUF (K-quant mix) --quant packed f32 token-exact vs HF fp32 (2 prompts x 64)" \
+  env MLXCEL_WEIGHTS_CACHE="$oracle/weights-phi3" "$build/mlxcel" check -m "$build/oracle/phi3-synth.gguf" \
+  --fixture "$FIX/phi3-synth-gguf.json" --context 256 --quant packed
+rm -rf "$oracle/weights-phi3" "$build/oracle/phi3-synth.gguf"
 # Packed 4-bit weights quantized on the host, against HF on the same values: the synthetic 1B drawn on
 # the grid that --quant packed recovers exactly (f32, 4.9 GB); its 4-bit embedding goes through the
 # packed-bytes gather and LM head (SmolLM2's is Q8_0).
@@ -277,7 +287,9 @@ GRID=$build/oracle/llama-3.2-1b-q4grid
 [ -f "$GRID/model.safetensors" ] || "$build/mlxcel" synth --config "$MLXCEL_SHARED_DIR/data/llama-3.2-1b/config.json" \
   --tokenizer "$MLXCEL_SHARED_DIR/data/llama3-tokenizer" -o "$GRID" --seed 0 --dtype f32 --q4-grid 32
 run_suite "gate: synthetic Llama-3.2-1B on the 4-bit grid, --quant packed f32 token-exact vs HF fp32 (2 prompts x 64)" \
-  "$build/mlxcel" check -m "$GRID" --fixture "$FIX/llama32-1b-q4grid.json" --quant packed --context 512
+  env MLXCEL_WEIGHTS_CACHE="$oracle/weights-q4grid" "$build/mlxcel" check -m "$GRID" --fixture "$FIX/llama32-1b-q4grid.json" \
+  --quant packed --context 512
+rm -rf "$oracle/weights-q4grid" "$GRID"
 
 # Continuous batching: every batched greedy stream equals its own single-sequence run (B_max 4 and 8).
 run_suite "gate: continuous batching reference-exact, SmolLM2 B_max 4 and 8" "$build/mlxcel" batch-bench -m "$MODEL" --slots 4,8

@@ -29,7 +29,7 @@ static void usage(FILE *f) {
   for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
     fprintf(f, "  %-11s %s\n", commands[i].name, commands[i].help);
   fprintf(f, "\nenvironment: MLXCEL_BACKEND=xla (the only backend), MLXCEL_XLA_DEVICE, MLXCEL_XLA_IREE_COMPILE,\n"
-             "MLXCEL_XLA_WORKER_PYTHON, MLXCEL_XLA_WORKER_TIMEOUT_MS; see docs/environment-variables.md\n");
+             "MLXCEL_XLA_WORKER_PYTHON, MLXCEL_XLA_WORKER_TIMEOUT_MS, MLXCEL_WEIGHTS_CACHE; see docs/environment-variables.md\n");
 }
 
 int main(int argc, char **argv) {

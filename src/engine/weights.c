@@ -212,6 +212,21 @@ mx_dtype_t mx_weights_dtype(const mx_model_t *m, mx_dtype_t precision, const mx_
   return d;
 }
 
+/* Where prepared files go: MLXCEL_WEIGHTS_CACHE (empty: unset), or the cache root's weights/. */
+static mx_status_t weights_dir(char *dir, size_t cap) {
+  const char *env = getenv("MLXCEL_WEIGHTS_CACHE");
+  if (env && env[0]) {
+    if (strlen(env) + 1 > MX_PATH_MAX)
+      return mx_status_make(MX_STAGE_USAGE, "name a shorter directory", "MLXCEL_WEIGHTS_CACHE is longer than %d bytes", MX_PATH_MAX - 1);
+    snprintf(dir, cap, "%s", env);
+    return NULL;
+  }
+  char root[MX_PATH_MAX];
+  MX_RETURN_IF_ERROR(mx_cache_root(root, sizeof root));
+  snprintf(dir, cap, "%s/weights", root);
+  return NULL;
+}
+
 mx_status_t mx_weights_prepare(const mx_model_t *m, mx_dtype_t precision, const mx_pack_t *plan, const mx_quant_options_t *q,
                                mx_param_files_t *out) {
   memset(out, 0, sizeof *out);
@@ -232,8 +247,8 @@ mx_status_t mx_weights_prepare(const mx_model_t *m, mx_dtype_t precision, const 
     free(roles);
     return mx_status_make(MX_STAGE_IO, "check that the model file exists and is readable", "cannot stat %s: %s", src, strerror(errno));
   }
-  char root[MX_PATH_MAX], key[65], dir[MX_PATH_MAX + 16], id[MX_PATH_MAX + 96];
-  mx_status_t st = mx_cache_root(root, sizeof root);
+  char key[65], dir[MX_PATH_MAX + 16], id[MX_PATH_MAX + 96];
+  mx_status_t st = weights_dir(dir, sizeof dir);
   if (!st) {
     /* The unpacked key is the one every earlier version used, so their files stay valid. */
     int k = snprintf(id, sizeof id, "mlxcel-weights-v1|%s|%lld|%lld|%s", src, (long long)sb.st_size, (long long)sb.st_mtime,
@@ -244,7 +259,6 @@ mx_status_t mx_weights_prepare(const mx_model_t *m, mx_dtype_t precision, const 
     mx_sha256_init(&s);
     mx_sha256_update(&s, id, strlen(id));
     mx_sha256_hex(&s, key);
-    snprintf(dir, sizeof dir, "%s/weights", root);
     st = mx_mkdirs(dir);
     snprintf(out->files[0], sizeof out->files[0], "%s/%.24s-%s%s.safetensors", dir, key, mx_dtype_name(precision),
              plan ? "-packed" : "");
