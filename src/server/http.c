@@ -93,6 +93,8 @@ typedef struct {
   size_t lp_chars;      /* logprobs, completions: characters of the tokens sent so far (text_offset) */
   mx_strbuf_t all;      /* streaming with tools: the whole answer so far, read for calls at its end */
   size_t all_sent;      /* ... and the bytes of it sent as content */
+  char call_id[40];     /* streaming a forced call: its id once its name went out ("" before) */
+  size_t args_sent;     /* ... and where the arguments' text sent so far ends in `all` */
   bool sent_first, echo_sent, finished, recorded;
 } choice_t;
 
@@ -577,9 +579,34 @@ static bool stream_echo(ctx_t *c, int i, int wait_ms) {
   return true;
 }
 
+/* A forced call is streamed as it is written, as OpenAI does: its id, type and name once the name is
+ * whole, then each new piece of its arguments' text (which is the text the whole call reads back). */
+static void stream_forced_call(ctx_t *c, choice_t *ch, int i) {
+  char name[128];
+  if (!ch->call_id[0] && mx_tool_call_name(ch->all.data, ch->all.len, name, sizeof name)) {
+    snprintf(ch->call_id, sizeof ch->call_id, "call_%016llx", (unsigned long long)next_random(c->srv));
+    frame_json(c, mx_api_tool_call_delta_json(&c->meta, i, 0, ch->call_id, name, "", 0));
+  }
+  size_t a, b;
+  bool done;
+  if (!ch->call_id[0] || !mx_tool_call_arguments(c->tool_format, ch->all.data, ch->all.len, &a, &b, &done)) return;
+  if (ch->args_sent < a) ch->args_sent = a;
+  if (b > ch->args_sent) frame_json(c, mx_api_tool_call_delta_json(&c->meta, i, 0, NULL, NULL, ch->all.data + ch->args_sent, b - ch->args_sent));
+  ch->args_sent = b;
+}
+
 /* A streamed answer that was read for tool calls has ended: the text held back goes out, as content
- * and, when it holds calls, as one tool_calls delta. Returns "tool_calls" then, NULL otherwise. */
+ * and, when it holds calls, as one tool_calls delta (a forced call went out as it was written).
+ * Returns "tool_calls" then, NULL otherwise. */
 static const char *stream_calls(ctx_t *c, choice_t *ch, int i) {
+  if (ch->call_id[0]) { /* a forced call: streamed; it ended as a call, or was cut by max_tokens */
+    mx_tool_calls_t calls;
+    mx_status_t st = read_calls(c, ch->all.data, ch->all.len, &calls);
+    bool whole = !st && calls.n == 1;
+    if (!st) mx_tool_calls_free(&calls);
+    mx_status_free(st);
+    return whole ? "tool_calls" : NULL;
+  }
   mx_tool_calls_t calls;
   mx_status_t st = ch->all.failed ? mx_status_oom() : read_calls(c, ch->all.data, ch->all.len, &calls);
   size_t upto = st ? ch->all.len : calls.content_len;
@@ -618,6 +645,7 @@ static bool stream_choice(ctx_t *c, int i, int wait_ms) {
   size_t piece_len = ch->text.len;
   if (c->tool_format) { /* text that may be a call is held back until the answer ends */
     mx_strbuf_append(&ch->all, piece ? piece : "", piece_len);
+    if (c->tool_forced && !ch->all.failed) stream_forced_call(c, ch, i);
     size_t ready = c->tool_forced || ch->all.failed ? 0 : mx_tool_content_ready(c->tool_format, ch->all.data, ch->all.len);
     piece = ch->all.data + ch->all_sent;
     piece_len = ready > ch->all_sent ? ready - ch->all_sent : 0;

@@ -664,10 +664,10 @@ static json_t *chat_message(const mx_api_choice_t *c) {
                    tool_calls_json(c->calls, false));
 }
 
-char *mx_api_tool_calls_chunk_json(const mx_api_meta_t *m, int index, const mx_tool_calls_t *calls) {
+/* A chat chunk of choice `index` whose delta is {"tool_calls": list}. */
+static char *tool_calls_chunk(const mx_api_meta_t *m, int index, json_t *list) {
   json_t *root = head("chat.completion.chunk", m);
-  json_t *choice = json_pack("{s:i, s:{s:o}, s:n, s:n}", "index", index, "delta", "tool_calls", tool_calls_json(calls, true),
-                             "logprobs", "finish_reason");
+  json_t *choice = json_pack("{s:i, s:{s:o}, s:n, s:n}", "index", index, "delta", "tool_calls", list, "logprobs", "finish_reason");
   if (!root || !choice) {
     json_decref(root);
     json_decref(choice);
@@ -675,6 +675,22 @@ char *mx_api_tool_calls_chunk_json(const mx_api_meta_t *m, int index, const mx_t
   }
   json_object_set_new(root, "choices", json_pack("[o]", choice));
   return dump(root);
+}
+
+char *mx_api_tool_calls_chunk_json(const mx_api_meta_t *m, int index, const mx_tool_calls_t *calls) {
+  return tool_calls_chunk(m, index, tool_calls_json(calls, true));
+}
+
+char *mx_api_tool_call_delta_json(const mx_api_meta_t *m, int index, int call, const char *id, const char *name, const char *args,
+                                  size_t args_len) {
+  json_t *fn = json_pack("{s:o}", "arguments", text_json(args ? args : "", args_len));
+  json_t *entry = json_pack("{s:i, s:o}", "index", call, "function", fn);
+  if (entry && id && name) {
+    json_object_set_new(entry, "id", json_string(id));
+    json_object_set_new(entry, "type", json_string("function"));
+    json_object_set_new(fn, "name", json_string(name));
+  }
+  return tool_calls_chunk(m, index, entry ? json_pack("[o]", entry) : NULL);
 }
 
 char *mx_api_response_json(mx_api_kind_t kind, const mx_api_meta_t *m, const mx_api_choice_t *choices, int n, int prompt_tokens,

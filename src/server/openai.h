@@ -157,6 +157,10 @@ char *mx_api_chunk_json(mx_api_kind_t kind, const mx_api_meta_t *m, int index, c
 /* A chat stream chunk of choice `index` with its tool calls, whole, as one delta (OpenAI sends the
  * arguments in pieces; a client joins them the same way). */
 char *mx_api_tool_calls_chunk_json(const mx_api_meta_t *m, int index, const mx_tool_calls_t *calls);
+/* One piece of a call as it is written, as OpenAI streams it: the call's first delta has its id, type
+ * and name (id and name non-NULL) and arguments ""; the next ones a piece of the arguments' text each. */
+char *mx_api_tool_call_delta_json(const mx_api_meta_t *m, int index, int call, const char *id, const char *name, const char *args,
+                                  size_t args_len);
 /* The last chunk when stream_options.include_usage was asked: no choices, the usage. */
 char *mx_api_usage_chunk_json(mx_api_kind_t kind, const mx_api_meta_t *m, int prompt_tokens, int completion_tokens);
 /* GET /v1/models. */

@@ -91,6 +91,75 @@ static bool known_name(const json_t *tools, const char *name) {
   return false;
 }
 
+/* Skims one JSON value from text[at] (whitespace first) in text that is well-formed as far as it goes;
+ * returns where it ends, and *closed false when the text ends first (the value is being written). */
+static size_t skim(const char *t, size_t len, size_t at, bool *closed) {
+  *closed = false;
+  at = skip_space(t, len, at);
+  if (at >= len) return len;
+  if (t[at] == '"') {
+    for (at++; at < len; at++)
+      if (t[at] == '\\') at++;
+      else if (t[at] == '"') return *closed = true, at + 1;
+    return len;
+  }
+  if (t[at] != '{' && t[at] != '[') { /* a number or a literal: up to what cannot be in one */
+    while (at < len && !strchr(",}] \t\n\r", t[at])) at++;
+    *closed = at < len;
+    return at;
+  }
+  for (int depth = 0; at < len; at++) {
+    if (t[at] == '"') {
+      bool done;
+      at = skim(t, len, at, &done);
+      if (!done) return len;
+      at--; /* the loop steps past the closing quote */
+    } else if (t[at] == '{' || t[at] == '[') {
+      depth++;
+    } else if ((t[at] == '}' || t[at] == ']') && --depth == 0) {
+      return *closed = true, at + 1;
+    }
+  }
+  return len;
+}
+
+/* The span [*a, *b) of member `key`'s value in the object that text starts with (*closed: the value
+ * has ended); false while the key has not been written, or when the text is not such an object. */
+static bool member(const char *t, size_t len, const char *key, size_t *a, size_t *b, bool *closed) {
+  size_t at = skip_space(t, len, 0), k = strlen(key);
+  if (at >= len || t[at] != '{') return false;
+  for (at++;;) {
+    at = skip_space(t, len, at);
+    if (at >= len || t[at] != '"') return false;
+    size_t key_at = at, key_end = skim(t, len, at, closed);
+    if (!*closed) return false;
+    at = skip_space(t, len, key_end);
+    if (at >= len || t[at] != ':') return false;
+    *a = skip_space(t, len, at + 1);
+    *b = skim(t, len, *a, closed);
+    if (key_end - key_at == k + 2 && !memcmp(t + key_at + 1, key, k)) return *a < len;
+    if (!*closed) return false;
+    at = skip_space(t, len, *b);
+    if (at >= len || t[at] != ',') return false;
+    at++;
+  }
+}
+
+bool mx_tool_call_name(const char *text, size_t len, char *out, size_t cap) {
+  size_t a, b;
+  bool closed;
+  if (!member(text, len, "name", &a, &b, &closed) || !closed) return false;
+  json_t *j = json_loadb(text + a, b - a, JSON_DECODE_ANY, NULL);
+  bool ok = json_is_string(j) && json_string_length(j) < cap;
+  if (ok) memcpy(out, json_string_value(j), json_string_length(j) + 1);
+  json_decref(j);
+  return ok;
+}
+
+bool mx_tool_call_arguments(mx_tool_format_t f, const char *text, size_t len, size_t *a, size_t *b, bool *done) {
+  return member(text, len, args_key(f), a, b, done) && text[*a] == '{';
+}
+
 /* One call's JSON, text[a, b): {"name": one of the tools', "arguments" or "parameters": an object
  * (or a string holding one, as some models write it)}. Returns false when it is not one. */
 static bool read_call(const json_t *tools, const char *text, size_t a, size_t b, mx_tool_call_t *out, bool *oom) {
@@ -101,9 +170,15 @@ static bool read_call(const json_t *tools, const char *text, size_t a, size_t b,
   if (parsed) args = parsed;
   bool ok = json_is_object(j) && json_object_size(j) == 2 && json_is_string(name) && json_is_object(args) &&
             known_name(tools, json_string_value(name));
+  size_t at, end;
+  bool closed;
+  /* The arguments as the model wrote them (what a stream sends piece by piece), or compact when they
+   * were a string holding an object. */
+  bool raw = !parsed && (member(text + a, b - a, "arguments", &at, &end, &closed) ||
+                         member(text + a, b - a, "parameters", &at, &end, &closed));
   if (ok) {
     out->name = strdup(json_string_value(name));
-    out->arguments = json_dumps(args, JSON_COMPACT);
+    out->arguments = raw ? strndup(text + a + at, end - at) : json_dumps(args, JSON_COMPACT);
     *oom = !out->name || !out->arguments;
   }
   json_decref(parsed);

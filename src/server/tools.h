@@ -47,7 +47,7 @@ char *mx_tool_call_schema(mx_tool_format_t f, const json_t *tools, int named);
 
 typedef struct {
   char *name;
-  char *arguments; /* compact JSON text of an object */
+  char *arguments; /* JSON text of an object, as the model wrote it (compact when it wrote a string holding one) */
   char id[40];     /* "call_...": the caller names it */
 } mx_tool_call_t;
 
@@ -65,6 +65,14 @@ typedef struct {
 MX_MUST_USE mx_status_t mx_tool_calls_parse(mx_tool_format_t f, const json_t *tools, bool forced, const char *text, size_t len,
                                             mx_tool_calls_t *out);
 void mx_tool_calls_free(mx_tool_calls_t *c);
+
+/* A forced call being written (its text so far, `{"name": N, "arguments": {...}}` in the schema's
+ * order), for streaming it as OpenAI does: the name once it is whole (false before, or when it does not
+ * fit cap), then the arguments' text as far as it goes, [*a, *b), *done once their object closed
+ * (false until they have begun). A stream that sends text[a, b) as it grows sends exactly the
+ * arguments mx_tool_calls_parse gives: the text the model wrote. */
+bool mx_tool_call_name(const char *text, size_t len, char *out, size_t cap);
+bool mx_tool_call_arguments(mx_tool_format_t f, const char *text, size_t len, size_t *a, size_t *b, bool *done);
 
 /* Streaming an answer that may hold calls: how many bytes from the start of `text` can go out as
  * content now, holding back a call's start and anything that may still become one. */

@@ -35,9 +35,9 @@ static void utility(int which, const char *body, size_t n) {
 }
 
 /* A chat request's template variables and tools are as openai_chat.c promises; a forced call's schema
- * compiles (it is what the decoder will run); the body read as a model's answer gives calls of the
- * request's tools only, with objects as arguments. */
-static void check_chat(const mx_api_request_t *r, const char *body, size_t n) {
+ * compiles (it is what the decoder will run); the first message's text read as a model's answer gives
+ * calls of the request's tools only, with objects as arguments, and spans inside it. */
+static void check_chat(const mx_api_request_t *r) {
   const json_t *msgs = json_object_get(r->context, "messages"), *tools = json_object_get(r->context, "tools");
   if (json_array_size(msgs) < 1) abort();
   size_t i;
@@ -51,6 +51,9 @@ static void check_chat(const mx_api_request_t *r, const char *body, size_t n) {
   if ((int)json_array_size(tools) != r->n_tools) abort();
   if (r->tool_choice != MX_TOOL_CHOICE_NONE && r->n_tools < 1) abort();
   if (r->tool_choice == MX_TOOL_CHOICE_NAMED && (r->tool_named < 0 || r->tool_named >= r->n_tools)) abort();
+  const json_t *first = json_object_get(json_array_get(msgs, 0), "content");
+  const char *body = json_is_string(first) ? json_string_value(first) : "";
+  size_t n = json_is_string(first) ? json_string_length(first) : 0;
   for (mx_tool_format_t f = MX_TOOL_FORMAT_HERMES; r->n_tools && f <= MX_TOOL_FORMAT_LLAMA3_JSON; f++) {
     if (r->tool_choice == MX_TOOL_CHOICE_REQUIRED || r->tool_choice == MX_TOOL_CHOICE_NAMED) {
       char *schema = mx_tool_call_schema(f, tools, r->tool_choice == MX_TOOL_CHOICE_NAMED ? r->tool_named : -1);
@@ -70,6 +73,11 @@ static void check_chat(const mx_api_request_t *r, const char *body, size_t n) {
     }
     mx_tool_calls_free(&calls);
     if (mx_tool_content_ready(f, body, n) > n) abort();
+    char name[64];
+    size_t a, b;
+    bool done;
+    if (mx_tool_call_name(body, n, name, sizeof name) && strlen(name) >= sizeof name) abort();
+    if (mx_tool_call_arguments(f, body, n, &a, &b, &done) && (a > b || b > n || body[a] != '{')) abort();
   }
 }
 
@@ -110,7 +118,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (size_t i = 0; i < r.n_prompt_ids; i++)
       if (r.prompt_ids[i] < 0 || r.prompt_ids[i] >= lim.vocab) abort();
     if (r.n < 1 || r.n > (lim.max_n > 0 ? lim.max_n : 1)) abort();
-    if (kind == MX_API_CHAT) check_chat(&r, body, n);
+    if (kind == MX_API_CHAT) check_chat(&r);
     /* What the sampler is handed is within its ranges, every biased id within the vocabulary. */
     mx_status_t bad = mx_sampling_validate(&r.sampling);
     if (!bad) bad = mx_sampling_check_vocab(&r.sampling, lim.vocab);

@@ -29,6 +29,8 @@ printf '\x01{"messages":[{"role":"user","content":"hi"}],"n":2,"response_format"
 # Tools: a round trip (an assistant's call, its result), a named function, and an answer's call in the body.
 printf '\x01{"messages":[{"role":"user","content":"w? <tool_call>{}</tool_call>"},{"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"get_weather","arguments":"{\\"city\\":\\"Oslo\\"}"}}]},{"role":"tool","tool_call_id":"c1","content":"sunny"}],"tools":[{"type":"function","function":{"name":"get_weather","description":"d","strict":true,"parameters":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}}},{"type":"function","function":{"name":"t","parameters":{"type":"object"}}}],"tool_choice":{"type":"function","function":{"name":"t"}},"parallel_tool_calls":false}' \
   > "$seeds/fuzz_api_request/chat-tools"
+printf '\x01{"messages":[{"role":"user","content":"{\\"name\\": \\"t\\", \\"arguments\\": {\\"a\\": \\"}\\\\\\"\\", \\"b\\": [1, {\\"c\\": null}]}} <tool_call>{\\"name\\":\\"t\\",\\"arguments\\":{}}</tool_call>"}],"tools":[{"type":"function","function":{"name":"t"}}],"tool_choice":"required"}' \
+  > "$seeds/fuzz_api_request/chat-call-text"
 printf '\x02{"content":"Hello <|im_start|> world","add_special":true,"with_pieces":true}' > "$seeds/fuzz_api_request/tokenize"
 printf '\x03{"tokens":[1,2,999,0]}' > "$seeds/fuzz_api_request/detokenize"
 # The baseline parsers start from the captured tool outputs, one per parser (first byte: which).

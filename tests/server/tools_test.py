@@ -86,8 +86,9 @@ def apply_template(port, body):
         return json.load(r)["prompt"]
 
 
-def joined_stream(stream):
-    """A streamed answer put together as the openai client's users do: content, calls by index, finish."""
+def joined_stream(stream, deltas=None):
+    """A streamed answer put together as the openai client's users do: content, calls by index, finish
+    (and each tool-call delta appended to `deltas` when given)."""
     content, calls, finish = "", {}, None
     for chunk in stream:
         if not chunk.choices:
@@ -95,6 +96,8 @@ def joined_stream(stream):
         c = chunk.choices[0]
         content += c.delta.content or ""
         for tc in c.delta.tool_calls or []:
+            if deltas is not None:
+                deltas.append(tc)
             slot = calls.setdefault(tc.index, {"id": None, "name": "", "arguments": ""})
             slot["id"] = tc.id or slot["id"]
             slot["name"] += tc.function.name or ""
@@ -169,7 +172,8 @@ def main():
             expect(content == raw.message.content and not calls and finish == got.finish_reason, f"streamed {content!r}")
 
         @check(f"hermes, a named function, greedy and {len(SEEDS)} seeds: one call of it whose arguments validate "
-               "against its parameters (jsonschema); streamed greedy gives the same call")
+               "against its parameters (jsonschema); streamed greedy gives the same call, name first, then the "
+               "arguments in pieces")
         def _():
             pick = {"type": "function", "function": {"name": "get_time"}}
             msgs = [{"role": "user", "content": "What time is it in Oslo?"}]
@@ -181,11 +185,17 @@ def main():
                 t = c.message.tool_calls[0]
                 expect(t.function.name == "get_time", t.function.name)
                 jsonschema.validate(json.loads(t.function.arguments), PARAMS["get_time"])
-            content, calls, finish = joined_stream(chat(msgs, tool_choice=pick, temperature=0, stream=True))
+            deltas = []
+            content, calls, finish = joined_stream(chat(msgs, tool_choice=pick, temperature=0, stream=True), deltas)
             t = answers[0].choices[0].message.tool_calls[0]
             expect(finish == "tool_calls" and content == "" and
                    [(c["name"], c["arguments"]) for c in calls] == [(t.function.name, t.function.arguments)],
                    f"streamed {calls}, {finish}")
+            # as OpenAI streams a call: id, type and name first with empty arguments, then argument pieces
+            first, rest = deltas[0], deltas[1:]
+            expect(first.id and first.type == "function" and first.function.name == "get_time" and
+                   first.function.arguments == "", f"first delta {first}")
+            expect(len(rest) >= 2 and all(d.id is None and d.function.name is None for d in rest), f"{len(rest)} pieces")
 
         @check(f"hermes, required over two tools, {len(SEEDS)} seeds and greedy: each answer that stops is one call of "
                "one of them with an object as arguments")

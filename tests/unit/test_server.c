@@ -308,7 +308,7 @@ static void tool_calls_read_back(void **state) {
   } cases[] = {
       {H, false, "Let me check.\n<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\n</tool_call>\n"
                  "<tool_call>{\"name\":\"get_time\",\"arguments\":{}}</tool_call>",
-       2, 13, "{\"city\":\"Paris\"}"},
+       2, 13, "{\"city\": \"Paris\"}"}, /* the arguments as written */
       {H, false, "<tool_call>{\"name\":\"get_weather\",\"arguments\":\"{\\\"city\\\":\\\"Oslo\\\"}\"}", 1, 0, "{\"city\":\"Oslo\"}"},
       {H, false, "<tool_call>{\"name\":\"launch\",\"arguments\":{}}</tool_call>", 0, 0, NULL},          /* not a tool */
       {H, false, "<tool_call>{\"name\":\"get_time\",\"arguments\":{</tool_call>", 0, 0, NULL},         /* broken JSON */
@@ -341,6 +341,28 @@ static void tool_calls_read_back(void **state) {
     if (mx_tool_content_ready(ready[i].f, ready[i].text, strlen(ready[i].text)) != ready[i].ready)
       fail_msg("ready '%s': %zu, want %zu", ready[i].text, mx_tool_content_ready(ready[i].f, ready[i].text, strlen(ready[i].text)),
                ready[i].ready);
+  /* A forced call streamed as it is written: the name once whole, then pieces of the arguments that join
+   * to exactly what the whole text reads back (strings with braces, escapes and nesting included). */
+  const char *forced = "{\"name\": \"get_time\", \"arguments\": {\"zone\": \"U\\\"}TC\", \"n\": [1, {\"a\": \"]}\"}]} }";
+  size_t flen = strlen(forced), sent = 0, name_at = strstr(forced, "\", \"arg") - forced + 1;
+  char name[32], joined[256] = "";
+  for (size_t L = 1; L <= flen; L++) {
+    bool named = mx_tool_call_name(forced, L, name, sizeof name);
+    if (named != (L >= name_at)) fail_msg("name at %zu: %d", L, named);
+    size_t a, b;
+    bool done;
+    if (!mx_tool_call_arguments(H, forced, L, &a, &b, &done)) continue;
+    if (sent < a) sent = a;
+    strncat(joined, forced + sent, b - sent);
+    sent = b;
+    if (L == flen) assert_true(done);
+  }
+  assert_string_equal(name, "get_time");
+  mx_tool_calls_t fc;
+  assert_null(mx_tool_calls_parse(H, tools, true, forced, flen, &fc));
+  assert_int_equal(fc.n, 1);
+  assert_string_equal(fc.calls[0].arguments, joined);
+  mx_tool_calls_free(&fc);
   /* A forced call's schema: the named function's parameters, or any object where they are not of the subset. */
   char *named = mx_tool_call_schema(H, tools, 0), *any = mx_tool_call_schema(H, tools, -1), *pattern = mx_tool_call_schema(L, tools, 1);
   assert_true(schema_takes(named, "{\"name\":\"get_weather\",\"arguments\":{\"city\":\"X\"}}"));
