@@ -8,14 +8,16 @@
 #define MAX_LITERALS 64
 
 /* K_ANY_OBJECT: an object schema that lists no properties and does not forbid others: any JSON object
- * (read by the json_object recognizer). */
-typedef enum { K_OBJECT, K_ARRAY, K_STRING, K_NUMBER, K_INTEGER, K_LITERAL, K_ANY_OBJECT } kind_t;
+ * (read by the json_object recognizer). K_TAGGED: anyOf objects told apart by their first property's
+ * const (a discriminated union): that property is read first, and its value picks the object. */
+typedef enum { K_OBJECT, K_ARRAY, K_STRING, K_NUMBER, K_INTEGER, K_LITERAL, K_ANY_OBJECT, K_TAGGED } kind_t;
 
 typedef struct node {
   kind_t kind;
-  int n;               /* object: properties; literal: values */
+  int n;               /* object: properties; literal: values; tagged: alternatives */
   char **texts;        /* object: each property's name as JSON text (quoted); literal: each value's JSON text */
-  struct node **kids;  /* object: each property's schema; array: kids[0], the items' */
+  struct node **kids;  /* object: each property's schema; array: kids[0], the items'; tagged: the alternatives */
+  struct node *tag;    /* tagged: the first property's values, a literal in the alternatives' order */
 } node_t;
 
 struct mx_schema {
@@ -24,9 +26,10 @@ struct mx_schema {
 
 static void node_free(node_t *n) {
   if (!n) return;
-  for (int i = 0; i < n->n; i++) free(n->texts ? n->texts[i] : NULL);
-  int kids = n->kind == K_OBJECT ? n->n : n->kind == K_ARRAY ? 1 : 0;
+  for (int i = 0; n->kind != K_TAGGED && i < n->n; i++) free(n->texts ? n->texts[i] : NULL);
+  int kids = n->kind == K_OBJECT || n->kind == K_TAGGED ? n->n : n->kind == K_ARRAY ? 1 : 0;
   for (int i = 0; n->kids && i < kids; i++) node_free(n->kids[i]);
+  node_free(n->tag);
   free(n->texts);
   free(n->kids);
   free(n);
@@ -42,13 +45,13 @@ static mx_status_t refuse(const char *where, const char *fmt, const char *what) 
   char msg[256];
   snprintf(msg, sizeof msg, fmt, what);
   return mx_status_make(MX_STAGE_USAGE,
-                        "use the supported subset: type, properties, required, additionalProperties, items, enum, const "
-                        "(docs/server.md)",
+                        "use the supported subset: type, properties, required, additionalProperties, items, enum, const, "
+                        "anyOf as a discriminated union (docs/server.md)",
                         "json_schema at %s: %s", where[0] ? where : "the root", msg);
 }
 
 static const char *const ANNOTATIONS[] = {"title", "description", "$schema", "default", "examples", NULL};
-static const char *const KEYWORDS[] = {"type", "properties", "required", "additionalProperties", "items", "enum", "const", NULL};
+static const char *const KEYWORDS[] = {"type", "properties", "required", "additionalProperties", "items", "enum", "const", "anyOf", NULL};
 
 static bool in(const char *const *list, const char *k) {
   for (; *list; list++)
@@ -105,6 +108,36 @@ static mx_status_t compile_object(json_t *j, const char *where, int depth, node_
   return NULL;
 }
 
+/* anyOf, in the one form the recognizer takes without looking ahead: objects whose first property is the
+ * same key with a string const of its own in each (a discriminated union); the value read there picks
+ * the object, whose other properties follow. */
+static mx_status_t compile_tagged(json_t *alts, const char *where, int depth, node_t *n) {
+  static const char *const form = "anyOf must list objects whose first property is the same key with a different string const in each (%s)";
+  size_t count = json_array_size(alts), i;
+  if (!json_is_array(alts) || count < 1 || count > MAX_LITERALS) return refuse(where, form, "1 to 64 of them");
+  n->kind = K_TAGGED;
+  n->kids = calloc(count, sizeof *n->kids);
+  node_t *tag = n->tag = calloc(1, sizeof *tag);
+  if (!n->kids || !tag || !(tag->texts = calloc(count, sizeof *tag->texts))) return mx_status_oom();
+  tag->kind = K_LITERAL;
+  json_t *alt;
+  json_array_foreach(alts, i, alt) {
+    char here[512];
+    snprintf(here, sizeof here, "%s.anyOf[%zu]", where, i);
+    n->n = (int)i + 1; /* counted before the kid, so a failure frees it */
+    MX_RETURN_IF_ERROR(compile(alt, here, depth + 1, &n->kids[i]));
+    const node_t *k = n->kids[i], *first = k->kind == K_OBJECT && k->n > 0 ? k->kids[0] : NULL;
+    if (!first || first->kind != K_LITERAL || first->n != 1 || first->texts[0][0] != '"')
+      return refuse(here, form, "this one's first property is not a string const");
+    if (strcmp(k->texts[0], n->kids[0]->texts[0])) return refuse(here, form, "this one's first key differs");
+    for (size_t e = 0; e < i; e++)
+      if (!strcmp(tag->texts[e], first->texts[0])) return refuse(here, form, "this const repeats an earlier one");
+    if (!(tag->texts[i] = strdup(first->texts[0]))) return mx_status_oom();
+    tag->n = (int)i + 1;
+  }
+  return NULL;
+}
+
 static mx_status_t compile(json_t *j, const char *where, int depth, node_t **out) {
   *out = NULL;
   if (!json_is_object(j)) return refuse(where, "a schema must be %s", "an object");
@@ -117,6 +150,11 @@ static mx_status_t compile(json_t *j, const char *where, int depth, node_t **out
   if (!n) return mx_status_oom();
   *out = n;
   json_t *type = json_object_get(j, "type"), *en = json_object_get(j, "enum"), *cn = json_object_get(j, "const");
+  json_t *any = json_object_get(j, "anyOf");
+  if (any) {
+    if (type || en || cn || json_object_get(j, "properties")) return refuse(where, "anyOf %s", "stands alone (no type, properties, enum or const beside it)");
+    return compile_tagged(any, where, depth, n);
+  }
   if (en || cn) {
     if (en && !json_is_array(en)) return refuse(where, "enum must be %s", "an array");
     if (en) return compile_literals(en, where, n);
@@ -166,7 +204,8 @@ mx_status_t mx_schema_compile(const char *text, size_t len, mx_schema_t **out) {
   if (!j) return mx_status_make(MX_STAGE_USAGE, "send the schema as a JSON object", "json_schema is not JSON: %s", e.text);
   mx_schema_t *s = calloc(1, sizeof *s);
   mx_status_t st = s ? compile(j, "", 0, &s->root) : mx_status_oom();
-  if (!st && s->root->kind != K_OBJECT && s->root->kind != K_ANY_OBJECT) st = refuse("", "the root must be %s", "of type object");
+  if (!st && s->root->kind != K_OBJECT && s->root->kind != K_ANY_OBJECT && s->root->kind != K_TAGGED)
+    st = refuse("", "the root must be %s", "of type object");
   json_decref(j);
   if (st) {
     mx_schema_free(s);
@@ -254,10 +293,21 @@ static bool literal_whole(const mx_schema_state_t *st, char *const *texts, int n
   return false;
 }
 
+/* A literal value has been read whole. A tagged object's first value picks the alternative the rest of
+ * the object is read by (the one whose text matched: strings end with their quote, so one did). */
+static void literal_done(mx_schema_state_t *st) {
+  const node_t *n = st->cur, *parent = st->depth ? top(st) : NULL;
+  if (parent && parent->kind == K_TAGGED && n == parent->tag)
+    for (int k = 0; k < n->n; k++)
+      if ((st->cand >> k & 1) && !n->texts[k][st->off]) st->fr[st->depth - 1].node = parent->kids[k];
+  value_done(st);
+}
+
 static bool begin_value(mx_schema_state_t *st, const node_t *n, uint8_t c) {
   st->run = 0;
   switch (n->kind) {
     case K_OBJECT:
+    case K_TAGGED:
       if (c != '{' || !push(st, n)) return false;
       st->mode = X_OBJ_FIRST;
       return true;
@@ -305,16 +355,18 @@ static bool feed_byte(mx_schema_state_t *st, uint8_t c) {
         st->mode = X_KEYLIT;
         literal_start(st, 1);
         continue; /* c is the key's first byte */
-      case X_KEYLIT:
+      case X_KEYLIT: {
         n = top(st);
-        if (!literal_byte(st, &n->texts[st->fr[st->depth - 1].i], 1, c, &ended) || ended) return false;
-        if (literal_whole(st, &n->texts[st->fr[st->depth - 1].i], 1)) st->mode = X_COLON, st->run = 0;
+        char *const *key = n->kind == K_TAGGED ? &n->kids[0]->texts[0] : &n->texts[st->fr[st->depth - 1].i];
+        if (!literal_byte(st, key, 1, c, &ended) || ended) return false;
+        if (literal_whole(st, key, 1)) st->mode = X_COLON, st->run = 0;
         return true;
+      }
       case X_COLON:
         if (is_space(c)) return space(st);
         if (c != ':') return false;
         n = top(st);
-        st->cur = n->kids[st->fr[st->depth - 1].i];
+        st->cur = n->kind == K_TAGGED ? n->tag : n->kids[st->fr[st->depth - 1].i];
         st->mode = X_VALUE;
         st->run = 0;
         return true;
@@ -356,10 +408,10 @@ static bool feed_byte(mx_schema_state_t *st, uint8_t c) {
           /* a literal that can go no further ends here (a string's quote, true, null) */
           bool longer = false;
           for (int k = 0; k < n->n; k++) longer |= (st->cand >> k & 1) && n->texts[k][st->off];
-          if (!longer) value_done(st);
+          if (!longer) literal_done(st);
           return true;
         }
-        value_done(st);
+        literal_done(st);
         continue; /* a number literal ended before c */
       case X_ANY:
         if (!mx_json_feed(&st->lex, &c, 1)) return false;

@@ -9,10 +9,12 @@
  * them: a document that has all properties satisfies any "required"), "required" (names of
  * properties), "additionalProperties" (false, or true: only the listed properties are written; an
  * object schema with no "properties" that does not say false takes any JSON object),
- * "items" (one schema), "enum" and "const" (strings, numbers, booleans, null), and the annotations
- * "title", "description", "$schema", "default", "examples". Anything else (anyOf, $ref, $defs, pattern,
- * format, minimum, minItems, a list of types, ...) is refused by name at compile time. The root must be
- * an object. Nesting deeper than MX_JSON_MAX_DEPTH is refused. */
+ * "items" (one schema), "enum" and "const" (strings, numbers, booleans, null), "anyOf" in one form
+ * (objects whose first property is the same key with a string const of its own in each: a
+ * discriminated union, whose first value picks the object; forced tool calls over several functions
+ * use it), and the annotations "title", "description", "$schema", "default", "examples". Anything else
+ * (other anyOf, oneOf, $ref, $defs, pattern, format, minimum, minItems, a list of types, ...) is refused
+ * by name at compile time. The root must be an object. Nesting deeper than MX_JSON_MAX_DEPTH is refused. */
 #ifndef MX_ENGINE_JSON_SCHEMA_H
 #define MX_ENGINE_JSON_SCHEMA_H
 

@@ -42,24 +42,28 @@ static json_t *arguments_schema(const json_t *fn) {
   return ok ? json_deep_copy(params) : json_pack("{s:s}", "type", "object");
 }
 
+/* {"name": {"const": the function's name}, ARGS: its arguments' schema}, in that order. */
+static json_t *one_call_schema(mx_tool_format_t f, const json_t *fn) {
+  json_t *args = arguments_schema(fn);
+  json_t *schema = args ? json_pack("{s:s, s:{s:{s:O}, s:O}, s:[s, s], s:b}", "type", "object", "properties", "name", "const",
+                                    json_object_get(fn, "name"), args_key(f), args, "required", "name", args_key(f),
+                                    "additionalProperties", 0)
+                        : NULL;
+  json_decref(args);
+  return schema;
+}
+
 char *mx_tool_call_schema(mx_tool_format_t f, const json_t *tools, int named) {
   size_t n = json_array_size(tools);
-  json_t *name, *args;
+  json_t *schema;
   if (named >= 0 || n == 1) {
-    const json_t *fn = function_of(tools, named >= 0 ? (size_t)named : 0);
-    name = json_pack("{s:O}", "const", json_object_get(fn, "name"));
-    args = arguments_schema(fn);
-  } else {
-    json_t *names = json_array();
-    for (size_t i = 0; names && i < n; i++) json_array_append(names, json_object_get(function_of(tools, i), "name"));
-    name = names ? json_pack("{s:o}", "enum", names) : NULL;
-    args = json_pack("{s:s}", "type", "object");
+    schema = one_call_schema(f, function_of(tools, named >= 0 ? (size_t)named : 0));
+  } else { /* any of them: the name, written first, picks the function's arguments schema */
+    json_t *alts = json_array();
+    for (size_t i = 0; alts && i < n; i++)
+      if (json_array_append_new(alts, one_call_schema(f, function_of(tools, i)))) json_decref(alts), alts = NULL;
+    schema = alts ? json_pack("{s:o}", "anyOf", alts) : NULL;
   }
-  json_t *schema = name && args ? json_pack("{s:s, s:{s:O, s:O}, s:[s, s], s:b}", "type", "object", "properties", "name", name,
-                                            args_key(f), args, "required", "name", args_key(f), "additionalProperties", 0)
-                                : NULL;
-  json_decref(name);
-  json_decref(args);
   char *text = schema ? json_dumps(schema, JSON_COMPACT) : NULL;
   json_decref(schema);
   return text;

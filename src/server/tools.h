@@ -40,9 +40,9 @@ const char *mx_tool_call_prefix(mx_tool_format_t f);
 
 /* The JSON schema (compact text, malloc'd; NULL when out of memory) of one call in format f, over
  * `tools` (an array of {"type":"function","function":{name, parameters, ...}}): the name is function
- * `named`'s (or, named < 0, any of theirs) and the arguments that function's parameters when they are
- * of the subset json_schema.h compiles, any JSON object otherwise (or when named < 0 and there are
- * several). */
+ * `named`'s (or, named < 0, any of theirs: an anyOf told apart by the name, which comes first), and
+ * the arguments that function's parameters when they are of the subset json_schema.h compiles, any
+ * JSON object otherwise. */
 char *mx_tool_call_schema(mx_tool_format_t f, const json_t *tools, int named);
 
 typedef struct {

@@ -138,6 +138,29 @@ def main():
             print(f"      {stopped} of {len(asks)} stopped and validated, {len(asks) - stopped} cut by max_tokens {MAX_TOKENS}")
             expect(stopped * 2 >= len(asks), f"only {stopped} of {len(asks)} answers closed their object")
 
+        @check("json_schema anyOf as a discriminated union (three objects told apart by a first const) x 4 seeds and "
+               "greedy: every answer that stops validates with jsonschema")
+        def _():
+            def alt(kind, **props):
+                props = {"kind": {"const": kind}, **props}
+                return {"type": "object", "properties": props, "required": list(props), "additionalProperties": False}
+            schema = {"anyOf": [alt("cat", name={"type": "string"}, lives={"type": "integer"}),
+                                alt("dog", name={"type": "string"}, good={"type": "boolean"}),
+                                alt("fish", fins={"type": "integer"}, colour={"enum": ["red", "blue"]})]}
+            rf = {"type": "json_schema", "json_schema": {"name": "pet", "schema": schema, "strict": True}}
+            stopped, kinds = 0, []
+            for kw in [dict(temperature=0)] + [dict(temperature=1.0, seed=s) for s in range(4)]:
+                c = client.chat.completions.create(model=model_id, response_format=rf, max_tokens=MAX_TOKENS,
+                                                   messages=[{"role": "user", "content": "Describe a pet as JSON."}],
+                                                   **kw).choices[0]
+                if c.finish_reason == "length":
+                    continue
+                value = json.loads(c.message.content)
+                jsonschema.validate(value, schema)
+                stopped, kinds = stopped + 1, kinds + [value["kind"]]
+            print(f"      {stopped} of 5 stopped and validated: {kinds}")
+            expect(stopped >= 1, "every answer was cut by max_tokens")
+
         @check("response_format refusals: json_schema outside the subset (named), an unknown type, not an object: 400 naming it")
         def _():
             schema = {"type": "json_schema", "json_schema": {"name": "x", "schema": {"type": "object", "properties": {

@@ -198,7 +198,7 @@ def main():
             expect(len(rest) >= 2 and all(d.id is None and d.function.name is None for d in rest), f"{len(rest)} pieces")
 
         @check(f"hermes, required over two tools, {len(SEEDS)} seeds and greedy: each answer that stops is one call of "
-               "one of them with an object as arguments")
+               "one of them whose arguments validate against that function's parameters (jsonschema)")
         def _():
             msgs = [{"role": "user", "content": "What is the weather in Oslo?"}]
             stopped = 0
@@ -209,7 +209,8 @@ def main():
                 stopped += 1
                 expect(c.finish_reason == "tool_calls" and len(c.message.tool_calls) == 1, f"{c.finish_reason} {c.message}")
                 t = c.message.tool_calls[0]
-                expect(t.function.name in PARAMS and isinstance(json.loads(t.function.arguments), dict), f"{t}")
+                expect(t.function.name in PARAMS, f"{t}")
+                jsonschema.validate(json.loads(t.function.arguments), PARAMS[t.function.name])
             expect(stopped >= 1, "every answer was cut by max_tokens")
             print(f"      {stopped} of {len(SEEDS) + 1} stopped")
 

@@ -140,13 +140,46 @@ static void a_schema_takes_its_documents_only(void **state) {
   mx_schema_free(sc);
 }
 
+/* A discriminated union: the first property's const picks the object the rest is read by. */
+#define TAG_A "{\"type\":\"object\",\"properties\":{\"name\":{\"const\":\"a\"},\"x\":{\"type\":\"integer\"}}}"
+#define TAG_AB "{\"type\":\"object\",\"properties\":{\"name\":{\"const\":\"ab\"},\"y\":{\"enum\":[\"p\",\"q\"]}}}"
+#define TAG_B "{\"type\":\"object\",\"properties\":{\"name\":{\"const\":\"b\"},\"z\":{\"type\":\"object\"}}}"
+
+static void a_union_is_picked_by_its_first_value(void **state) {
+  (void)state;
+  const char *schema = "{\"anyOf\":[" TAG_A "," TAG_AB "," TAG_B "]}";
+  mx_schema_t *sc;
+  assert_null(mx_schema_compile(schema, strlen(schema), &sc));
+  const char *good[] = {"{\"name\":\"a\",\"x\":7}", "{\"name\": \"ab\", \"y\": \"q\"}", "{\"name\":\"b\",\"z\":{\"any\":[1]}}"};
+  for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+    for (size_t cut = 0, n = strlen(good[i]); cut <= n; cut++) { /* every prefix, unfinished until the end */
+      char buf[128];
+      bool done;
+      memcpy(buf, good[i], cut);
+      buf[cut] = 0;
+      if (!schema_accepts(sc, buf, &done) || done != (cut == n)) fail_msg("prefix %zu of %s", cut, good[i]);
+    }
+  const char *bad[] = {"{\"name\":\"a\",\"y\":\"p\"", "{\"name\":\"ab\",\"x\":1", "{\"name\":\"c\"",
+                       "{\"x\":1", "{\"name\":\"b\",\"z\":1"};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    bool done;
+    if (schema_accepts(sc, bad[i], &done)) fail_msg("accepted: %s", bad[i]);
+  }
+  mx_schema_free(sc);
+}
+
 static void schemas_outside_the_subset_are_refused_by_name(void **state) {
   (void)state;
   static const struct {
     const char *schema, *message;
   } cases[] = {
       {"{\"type\":\"array\",\"items\":{\"type\":\"string\"}}", "the root must be of type object"},
-      {"{\"type\":\"object\",\"properties\":{\"a\":{\"anyOf\":[]}}}", "at .properties.a: the keyword 'anyOf' is not supported"},
+      {"{\"type\":\"object\",\"properties\":{\"a\":{\"oneOf\":[]}}}", "at .properties.a: the keyword 'oneOf' is not supported"},
+      {"{\"type\":\"object\",\"properties\":{\"a\":{\"anyOf\":[]}}}", "at .properties.a: anyOf must list objects"},
+      {"{\"anyOf\":[{\"type\":\"string\"}]}", "anyOf[0]: anyOf must list objects whose first property"},
+      {"{\"anyOf\":[" TAG_A "," TAG_A "]}", "this const repeats"},
+      {"{\"anyOf\":[" TAG_A ",{\"type\":\"object\",\"properties\":{\"kind\":{\"const\":\"b\"}}}]}", "first key differs"},
+      {"{\"anyOf\":[" TAG_A "],\"type\":\"object\"}", "anyOf stands alone"},
       {"{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"string\",\"pattern\":\"x\"}}}", "'pattern' is not supported"},
       {"{\"type\":\"object\",\"properties\":{\"a\":{\"type\":[\"string\",\"null\"]}}}", "a list of types is not supported"},
       {"{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"array\"}}}", "an array needs items"},
@@ -172,6 +205,7 @@ int main(void) {
       cmocka_unit_test(what_json_forbids_is_refused),
       cmocka_unit_test(the_limits_hold),
       cmocka_unit_test(a_schema_takes_its_documents_only),
+      cmocka_unit_test(a_union_is_picked_by_its_first_value),
       cmocka_unit_test(schemas_outside_the_subset_are_refused_by_name),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

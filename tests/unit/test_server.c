@@ -370,6 +370,8 @@ static void tool_calls_read_back(void **state) {
   assert_false(schema_takes(named, "{\"name\":\"get_weather\",\"arguments\":{\"town\":\"X\"}}"));
   assert_true(schema_takes(any, "{\"name\":\"get_time\",\"arguments\":{\"zone\":{\"a\":[1,true,null]}}}"));
   assert_false(schema_takes(any, "{\"name\":\"get_date\",\"arguments\":{}}"));
+  assert_false(schema_takes(any, "{\"name\":\"get_weather\",\"arguments\":{\"town\":\"X\"}}")); /* its own schema */
+  assert_true(schema_takes(any, "{\"name\":\"get_weather\",\"arguments\":{\"city\":\"X\"}}"));
   assert_true(schema_takes(pattern, "{\"name\":\"get_time\",\"parameters\":{\"anything\":\"goes\"}}"));
   assert_false(schema_takes(pattern, "{\"name\":\"get_time\",\"arguments\":{}}"));
   free(named);
