@@ -21,7 +21,7 @@ typedef struct {
   const char *host, *api_key, *model_name;
   long port, slots, queue, max_body, timeout_s, shutdown_s, max_connections;
   long request_timeout_s, max_per_client, probe_interval_s, max_restarts;
-  bool quiet;
+  bool quiet, prefix_reuse;
 } serve_args_t;
 
 /* The command line as the option table reads it; parse_args turns it into serve_args_t. */
@@ -30,7 +30,7 @@ typedef struct {
   const char *model_name, *host, *api_key, *devices;
   long port, queue, max_body, timeout_s, max_connections, shutdown_s;
   long request_timeout_s, max_per_client, probe_interval_s, max_restarts;
-  int quiet;
+  int quiet, no_prefix_reuse;
 } serve_opts_t;
 
 #define SERVE_ROW(field, ...) MX_OPT_ROW(serve_opts_t, field, __VA_ARGS__)
@@ -68,6 +68,9 @@ static const mx_opt_t serve_rows[] = {
                       "(0: give it up at once)"),
     SERVE_ROW(shutdown_s, .name = "--shutdown-timeout", .kind = MX_OPT_INT, .metavar = "S", .lo = 0, .hi = 3600,
               .def = "10", .help = "on SIGINT/SIGTERM, let running requests finish this long"),
+    SERVE_ROW(no_prefix_reuse, .name = "--no-prefix-reuse", .kind = MX_OPT_SWITCH,
+              .help = "prefill every prompt from its start (by default a prompt that starts with whole 512-token chunks "
+                      "a free slot still holds goes to that slot and prefills only the rest)"),
     SERVE_ROW(quiet, .name = "--quiet", .kind = MX_OPT_SWITCH, .help = "no per-request log line on stderr"),
 };
 
@@ -132,6 +135,7 @@ static mx_status_t parse_args(int argc, char **argv, serve_args_t *a, int *want_
   a->max_per_client = o.max_per_client;
   a->probe_interval_s = o.probe_interval_s;
   a->max_restarts = o.max_restarts;
+  a->prefix_reuse = !o.no_prefix_reuse;
   /* An empty key would switch authentication off: refused here, before anything is compiled. The
    * option table reads an empty variable as unset; for the key that is the dangerous case
    * (MLXCEL_API_KEY=$KEY with KEY unset), so it is refused too. */
@@ -195,7 +199,7 @@ static mx_status_t serve(serve_args_t *a) {
   /* Sessions are started in this thread: a worker is tied to the thread that started it. */
   mx_fleet_t *f = NULL;
   mx_fleet_options_t fo = {.session = a->so, .devices = a->devices, .n_devices = a->n_devices, .queue_max = (int)a->queue,
-                           .probe_interval_ms = (int)a->probe_interval_s * 1000, .max_restarts = (int)a->max_restarts};
+                           .probe_interval_ms = (int)a->probe_interval_s * 1000, .max_restarts = (int)a->max_restarts, .prefix_reuse = a->prefix_reuse};
   st = mx_fleet_create(&fo, &f);
   if (!st) st = mx_interrupt_status("starting the server", "stopped it before it listened"); /* a step that does not poll */
   if (!st) st = mx_server_ready(srv, f);

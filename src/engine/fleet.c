@@ -37,7 +37,7 @@ mx_status_t mx_fleet_create(const mx_fleet_options_t *o, mx_fleet_t **out) {
     snprintf(label, sizeof label, "%s (backend %d)", so.device, i);
     mx_sched_options_t sched = {.n_slots = st ? 0 : mx_session_slots(f->sessions[i]), .queue_max = o->queue_max,
                                 .probe_interval_ms = o->probe_interval_ms, .probe_timeout_ms = o->probe_timeout_ms,
-                                .max_restarts = o->max_restarts, .label = label};
+                                .max_restarts = o->max_restarts, .label = label, .prefix_reuse = o->prefix_reuse};
     if (!st) st = mx_sched_create(f->sessions[i], &sched, &f->scheds[i]);
   }
   if (st) {

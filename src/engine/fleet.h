@@ -21,6 +21,7 @@ typedef struct {
   int n_devices;                /* 1..MX_FLEET_MAX_DEVICES */
   int queue_max;                /* requests that may wait for a slot, per device */
   int probe_interval_ms, probe_timeout_ms, max_restarts; /* per device: mx_sched_options_t */
+  bool prefix_reuse;                                     /* likewise */
 } mx_fleet_options_t;
 
 typedef struct mx_fleet mx_fleet_t;

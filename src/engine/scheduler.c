@@ -40,6 +40,7 @@ struct mx_request {
   bool prompt_logprobs;
   int n_top;           /* prompt_logprobs: alternatives per entry */
   int forced;          /* prompt_logprobs: the prompt token the next decode step feeds; 0 once generating */
+  int cached;          /* prompt tokens a slot held already (prefix reuse) */
   double t_submit;     /* set before the request is shared */
   double t_admit, t_first; /* written by the engine under mu (the request's), read by mx_request_info */
   mx_request_t *next;  /* wait queue */
@@ -88,6 +89,13 @@ struct mx_sched {
   bool decoded_since_idle; /* a decode call ran since the slots were last all free */
   _Atomic uint64_t tokens_generated; /* counted by the engine outside mu */
   float *logits;      /* slots x vocab */
+  /* Prefix reuse: per slot, the prompt tokens whose KV rows it holds from its last prefill, whole
+   * chunks only (they stay valid while the slot is free: an idle slot's decode rows are parked after
+   * them), and when it was last given a request (0: never; the least recent goes first). */
+  bool prefix_reuse;
+  mx_ids_t held[MX_LLAMA_MAX_SLOTS];
+  uint64_t last_used[MX_LLAMA_MAX_SLOTS];
+  uint64_t cached_tokens;
 };
 
 /* ------------------------------------------------------------------------------ requests */
@@ -152,7 +160,7 @@ void mx_request_release(mx_request_t *r) {
 
 void mx_request_info(mx_request_t *r, mx_request_info_t *out) {
   pthread_mutex_lock(&r->mu);
-  *out = (mx_request_info_t){.finish = r->finish, .prompt_tokens = r->n_prompt,
+  *out = (mx_request_info_t){.finish = r->finish, .prompt_tokens = r->n_prompt, .cached_tokens = r->cached,
                              .completion_tokens = (int)r->generated.n, .queue_ms = r->queue_ms, .ttft_ms = r->ttft_ms,
                              .decode_ms = r->decode_ms, .tokens = r->generated.ids, .error = r->error};
   if (!r->finished) { /* the figures so far (a request just cancelled is read before the engine ends it) */
@@ -317,6 +325,7 @@ static void device_lost_locked(mx_sched_t *s, mx_status_t why) {
   s->state = MX_DEVICE_RESTARTING;
   atomic_store(&s->worker_pid, -1);
   fail_running_locked(s, why);
+  for (int b = 0; b < s->n_slots; b++) s->held[b].n = 0; /* a new worker starts with an empty cache */
   bool restart = s->max_restarts > 0 && !s->closing;
   mx_log(MX_LOG_ERROR, "mlxcel: device %s lost: %s%s", s->label, mx_status_message(why),
          restart ? "; restarting its worker" : s->closing ? "; shutting down" : "; restarts are off (--max-restarts 0): giving it up");
@@ -414,20 +423,61 @@ static void sweep_cancelled_locked(mx_sched_t *s) {
   }
 }
 
+/* The prompt tokens slot b can skip for r: the whole chunks it holds that the prompt starts with,
+ * short of the prompt's last token (whose logits the prefill must give). */
+static int reusable(const mx_sched_t *s, int b, const mx_request_t *r, int chunk) {
+  int n = (int)s->held[b].n, same = 0;
+  while (same < n && same < r->n_prompt - 1 && s->held[b].ids[same] == r->seq.history.ids[same]) same++;
+  return same / chunk * chunk;
+}
+
+/* A free slot for r: the one holding most of its prompt, else the least recently used (so what the
+ * others hold lasts longest). */
+static int pick_slot(const mx_sched_t *s, const mx_request_t *r, bool reuse, int chunk, int *skip) {
+  int slot = -1;
+  *skip = 0;
+  for (int b = 0; b < s->n_slots; b++) {
+    if (s->slots[b]) continue;
+    int k = reuse ? reusable(s, b, r, chunk) : 0;
+    if (slot < 0 || k > *skip || (k == *skip && s->last_used[b] < s->last_used[slot])) slot = b, *skip = k;
+  }
+  return slot;
+}
+
+/* After a prefill from 0 to n into slot b: the whole chunks it now holds, up to where an idle slot's
+ * decode rows are parked for the K-step calls (held.n + K within the capacity). */
+static void remember_prompt(mx_sched_t *s, int b, const mx_request_t *r, int chunk) {
+  int K = mx_session_decode_steps(s->session), cap = mx_session_capacity(s->session);
+  int n = (r->n_prompt - 1) / chunk * chunk, limit = (cap - (K > 1 ? K : 1)) / chunk * chunk;
+  if (n > limit) n = limit;
+  s->held[b].n = 0;
+  for (int i = 0; i < n; i++)
+    if (!mx_ids_push(&s->held[b], r->seq.history.ids[i])) {
+      s->held[b].n = 0; /* out of memory: hold nothing, which is always right */
+      return;
+    }
+}
+
 /* Prefills the first waiting request into a free slot. Called with s->mu held; drops it for the
  * device call. */
 static void admit_one_locked(mx_sched_t *s) {
-  int slot = -1;
-  for (int b = 0; b < s->n_slots && slot < 0; b++)
-    if (!s->slots[b]) slot = b;
-  if (slot < 0 || !s->head) return;
+  if (!s->head || s->active >= s->n_slots) return;
   mx_request_t *r = s->head;
+  /* Prompt logprobs: only the first token now; the decode steps feed the rest (teacher forcing). */
+  bool force = !r->prompt_lp_done;
+  int chunk = mx_session_prefill_chunk(s->session), skip = 0;
+  int slot = pick_slot(s, r, s->prefix_reuse && !force, chunk, &skip);
+  if (slot < 0) return;
   s->head = r->next;
   if (!s->head) s->tail = NULL;
   s->queued--;
   r->next = NULL;
   r->slot = slot;
+  r->cached = skip;
   s->slots[slot] = r;
+  s->last_used[slot] = s->admitted + 1;
+  s->held[slot].n = (size_t)skip; /* the rest is about to be overwritten */
+  s->cached_tokens += (uint64_t)skip;
   /* Mid-generation: others have decoded already (not merely been admitted in the same batch). */
   if (s->active > 0 && s->decoded_since_idle) s->admitted_while_busy++;
   s->active++;
@@ -438,12 +488,10 @@ static void admit_one_locked(mx_sched_t *s) {
   pthread_mutex_unlock(&r->mu);
   pthread_mutex_unlock(&s->mu);
   bool greedy = mx_seq_greedy(&r->seq);
-  /* Prompt logprobs: only the first token now; the decode steps feed the rest (teacher forcing). */
-  bool force = !r->prompt_lp_done;
   int32_t next = -1;
   pthread_mutex_lock(&s->dev_mu);
-  mx_status_t st = mx_session_prefill_slot(s->session, slot, r->seq.history.ids, force ? 1 : r->n_prompt,
-                                           greedy ? NULL : s->logits, &next);
+  mx_status_t st = mx_session_prefill_slot_from(s->session, slot, r->seq.history.ids, skip, force ? 1 : r->n_prompt,
+                                                greedy ? NULL : s->logits, &next);
   pthread_mutex_unlock(&s->dev_mu);
   mx_finish_t why = MX_FINISH_NONE;
   mx_status_t err = st || !greedy ? NULL : check_device_token_counted(s, next);
@@ -455,9 +503,12 @@ static void admit_one_locked(mx_sched_t *s) {
   } else if (!st) done = take_token(s, r, mx_seq_pick(&r->seq, next, greedy ? NULL : s->logits), &why, &err);
   pthread_mutex_lock(&s->mu);
   if (st) {
+    s->held[slot].n = 0;
     call_failed_locked(s, st, &r, 1);
     return;
   }
+  if (!force) remember_prompt(s, slot, r, chunk);
+  else s->held[slot].n = 0; /* the prompt's rows come from decode steps: not a prefill's */
   s->call_errors = 0;
   if (done) finish_locked(s, r, why, err);
 }
@@ -488,7 +539,10 @@ static void decode_step_locked(mx_sched_t *s) {
   s->decoded_since_idle = true;
   for (int b = 0; b < s->n_slots; b++) {
     run[b] = s->slots[b];
-    if (!run[b]) continue;
+    if (!run[b]) { /* idle: its rows go after the chunks it holds, outside the window's reckoning */
+      pos[b] = -(int32_t)s->held[b].n - 1;
+      continue;
+    }
     if (run[b]->forced) { /* teacher forcing: the next prompt token at its own position */
       tokens[b] = run[b]->seq.history.ids[run[b]->forced];
       pos[b] = run[b]->forced;
@@ -627,6 +681,7 @@ mx_status_t mx_sched_create(mx_session_t *session, const mx_sched_options_t *o, 
   s->probe_interval_ms = o->probe_interval_ms;
   s->probe_timeout_ms = o->probe_timeout_ms > 0 ? o->probe_timeout_ms : DEFAULT_PROBE_TIMEOUT_MS;
   s->max_restarts = o->max_restarts;
+  s->prefix_reuse = o->prefix_reuse;
   atomic_init(&s->worker_pid, (int)mx_session_worker_pid(session));
   mx_session_defer_token_checks(session); /* check_device_token fails one request, not the batch */
   s->logits = malloc(sizeof(float) * (size_t)s->n_slots * (size_t)s->vocab);
@@ -682,6 +737,7 @@ void mx_sched_destroy(mx_sched_t *s) {
   pthread_mutex_destroy(&s->dev_mu);
   pthread_cond_destroy(&s->cv);
   free(s->logits);
+  for (int b = 0; b < MX_LLAMA_MAX_SLOTS; b++) mx_ids_free(&s->held[b]);
   free(s);
 }
 
@@ -766,6 +822,7 @@ void mx_sched_stats(mx_sched_t *s, mx_sched_stats_t *out) {
   *out = (mx_sched_stats_t){.n_slots = s->n_slots, .active = s->active, .queued = s->queued, .admitted = s->admitted,
                             .finished = s->finished, .decode_steps = s->decode_steps,
                             .tokens_generated = atomic_load(&s->tokens_generated), .prompt_tokens = s->prompt_tokens,
+                            .cached_tokens = s->cached_tokens,
                             .admitted_while_busy = s->admitted_while_busy, .state = s->state,
                             .healthy = s->state == MX_DEVICE_READY, .restarts = s->restarts,
                             .request_errors = atomic_load(&s->request_errors), .has_memory = s->has_memory && s->state == MX_DEVICE_READY,

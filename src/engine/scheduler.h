@@ -68,6 +68,9 @@ typedef struct {
    * back-off, before it is given up (0: given up at once). */
   int max_restarts;
   const char *label; /* names the device in the log, e.g. "local-task (backend 0)"; copied */
+  /* Prefix reuse: a request whose prompt starts with whole prefill chunks a free slot still holds
+   * (from an earlier prompt) goes to that slot and prefills from the first chunk that differs. */
+  bool prefix_reuse;
 } mx_sched_options_t;
 
 /* Where a scheduler's device stands. */
@@ -104,6 +107,7 @@ void mx_request_release(mx_request_t *r);
 typedef struct {
   mx_finish_t finish;
   int prompt_tokens;
+  int cached_tokens;     /* prompt tokens whose KV rows a slot held already (prefix reuse): not prefilled */
   int completion_tokens; /* tokens generated (EOS and stop-string tokens included, as OpenAI counts) */
   double queue_ms;       /* submit -> admitted into a slot */
   double ttft_ms;        /* submit -> first token */
@@ -125,6 +129,7 @@ bool mx_request_prompt_logprobs(mx_request_t *r, mx_logprob_list_t *out, bool *c
 typedef struct {
   int n_slots, active, queued;
   uint64_t admitted, finished, decode_steps, tokens_generated, prompt_tokens;
+  uint64_t cached_tokens; /* prompt tokens not prefilled because a slot held them (prefix reuse) */
   uint64_t admitted_while_busy; /* admissions while other slots were mid-generation */
   mx_device_state_t state;
   bool healthy;           /* state == MX_DEVICE_READY */

@@ -283,15 +283,24 @@ static mx_status_t prefill_call(mx_session_t *s, int slot, const int32_t *ids, i
   return st;
 }
 
+int mx_session_prefill_chunk(const mx_session_t *s) { return s->graph.buckets[s->graph.n_buckets - 1]; }
+
 mx_status_t mx_session_prefill_slot(mx_session_t *s, int slot, const int32_t *ids, int n, float *logits, int32_t *next) {
-  int chunk = s->graph.buckets[s->graph.n_buckets - 1];
+  return mx_session_prefill_slot_from(s, slot, ids, 0, n, logits, next);
+}
+
+mx_status_t mx_session_prefill_slot_from(mx_session_t *s, int slot, const int32_t *ids, int from, int n, float *logits,
+                                         int32_t *next) {
+  int chunk = mx_session_prefill_chunk(s);
+  if (from < 0 || from % chunk || (from && from >= n))
+    return mx_status_make(MX_STAGE_INTERNAL, NULL, "prefill from %d of %d tokens (chunks of %d)", from, n, chunk);
   if (n < 1 || n > s->graph.capacity)
     return mx_status_make(MX_STAGE_USAGE, "shorten the prompt or raise the context capacity",
                           "a prompt of %d tokens does not fit the context capacity %d", n, s->graph.capacity);
   if (slot < 0 || slot >= s->graph.slots)
     return mx_status_make(MX_STAGE_INTERNAL, NULL, "slot %d of %d", slot, s->graph.slots);
   MX_RETURN_IF_ERROR(mx_check_token_ids("prefill", ids, n, mx_model_config(s->model)->vocab, false));
-  if (n <= chunk) {
+  if (n <= chunk) { /* from is 0 */
     int bucket = 0;
     for (int i = 0; i < s->graph.n_buckets && !bucket; i++)
       if (s->graph.buckets[i] >= n) bucket = s->graph.buckets[i];
@@ -299,7 +308,7 @@ mx_status_t mx_session_prefill_slot(mx_session_t *s, int slot, const int32_t *id
   }
   /* A long prompt: full chunks, then the rest in a padded one (the cache has rows for its padding);
    * only the last call's logits or token are the prompt's. */
-  for (int start = 0; start < n; start += chunk) {
+  for (int start = from; start < n; start += chunk) {
     int len = n - start < chunk ? n - start : chunk;
     bool last = start + len == n;
     MX_RETURN_IF_ERROR(prefill_call(s, slot, ids, start, len, chunk, last ? logits : NULL, last ? next : NULL));
@@ -318,16 +327,19 @@ mx_status_t mx_session_prefill(mx_session_t *s, const int32_t *ids, int n, float
 static mx_status_t decode_call(mx_session_t *s, const int32_t *tokens, const int32_t *pos, int steps, float *logits,
                                int32_t *next) {
   int S = s->graph.slots, last = 0;
+  int32_t at[MX_LLAMA_MAX_SLOTS];
   for (int b = 0; b < S; b++) {
-    if (pos[b] < 0 || pos[b] + steps > s->graph.capacity)
+    bool parked = pos[b] < 0;
+    at[b] = parked ? -(pos[b] + 1) : pos[b];
+    if (at[b] + steps > (parked ? s->graph.kv_rows : s->graph.capacity))
       return mx_status_make(MX_STAGE_USAGE, "raise the context capacity", "position %d%s is outside the context capacity %d",
-                            pos[b] + steps - 1, steps > 1 ? " (the last of a multi-step call)" : "", s->graph.capacity);
-    if (pos[b] + steps - 1 > last) last = pos[b] + steps - 1;
+                            at[b] + steps - 1, steps > 1 ? " (the last of a multi-step call)" : "", s->graph.capacity);
+    if (!parked && at[b] + steps - 1 > last) last = at[b] + steps - 1;
   }
   MX_RETURN_IF_ERROR(mx_check_token_ids("decode", tokens, S, mx_model_config(s->model)->vocab, false));
   int64_t shape = S;
   /* The tensors only read the host arrays. */
-  mx_tensor_t in[2] = {mx_tensor_host(MX_I32, 1, &shape, (int32_t *)tokens), mx_tensor_host(MX_I32, 1, &shape, (int32_t *)pos)};
+  mx_tensor_t in[2] = {mx_tensor_host(MX_I32, 1, &shape, (int32_t *)tokens), mx_tensor_host(MX_I32, 1, &shape, at)};
   size_t V = (size_t)mx_model_config(s->model)->vocab;
   char fn[48];
   mx_llama_fn_name(steps > 1 ? MX_FN_DECODE_STEPS : logits ? MX_FN_DECODE_LOGITS : MX_FN_DECODE, window_for(s, last), fn, sizeof fn);

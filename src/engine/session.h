@@ -73,11 +73,21 @@ int mx_session_slots(const mx_session_t *s);
  * bucket, in chunks of it (one call each). Greedy: *next is the argmax (logits NULL); sampling:
  * logits (vocab floats) receives the last position's logits. */
 MX_MUST_USE mx_status_t mx_session_prefill_slot(mx_session_t *s, int slot, const int32_t *ids, int n, float *logits, int32_t *next);
+/* The same from `start`, a multiple of the prefill chunk below n: the slot's KV rows before it are
+ * kept (prefix reuse: they hold the prompt's first `start` tokens from an earlier prefill, written by
+ * the same chunk calls this would make, so the rows and the answer are the ones a prefill from 0
+ * gives). */
+MX_MUST_USE mx_status_t mx_session_prefill_slot_from(mx_session_t *s, int slot, const int32_t *ids, int start, int n, float *logits,
+                                                     int32_t *next);
+/* The longest prefill call; prompts beyond it go in chunks of this many tokens. */
+int mx_session_prefill_chunk(const mx_session_t *s);
 /* Slot 0. */
 MX_MUST_USE mx_status_t mx_session_prefill(mx_session_t *s, const int32_t *ids, int n, float *logits, int32_t *next);
 /* One decode step for every slot: tokens[b] at position pos[b] (the positions before it are in slot
  * b's cache). Greedy: next[b] is slot b's argmax; sampling: logits receives slots x vocab floats.
- * Idle slots may pass any token and an in-range position; their results are meaningless. */
+ * Idle slots may pass any token and an in-range position; their results are meaningless. An idle
+ * slot's position given as -(p + 1) parks it at row p: its rows are written there (p + the steps
+ * within the KV rows) and it does not count toward the attention window the call needs. */
 MX_MUST_USE mx_status_t mx_session_decode_slots(mx_session_t *s, const int32_t *tokens, const int32_t *pos, float *logits,
                                     int32_t *next);
 /* Greedy steps per multi-step call (1: the module has none). */

@@ -413,6 +413,7 @@ static void record_generation(ctx_t *c, choice_t *ch, const char *finish_overrid
   mx_request_info(ch->req, &info);
   const char *finish = finish_override ? finish_override : mx_finish_name(info.finish);
   mx_metrics_generation(c->srv->metrics, &(mx_metrics_generation_t){.prompt_tokens = info.prompt_tokens,
+                                                                    .cached_tokens = info.cached_tokens,
                                                                     .completion_tokens = info.completion_tokens,
                                                                     .queue_ms = info.queue_ms,
                                                                     .ttft_ms = info.ttft_ms,
@@ -420,10 +421,12 @@ static void record_generation(ctx_t *c, choice_t *ch, const char *finish_overrid
                                                                     .finish = finish});
   char choice[16] = "";
   if (c->n > 1) snprintf(choice, sizeof choice, " choice %d", (int)(ch - c->ch));
+  char cached[32] = "";
+  if (info.cached_tokens) snprintf(cached, sizeof cached, " (%d reused)", info.cached_tokens);
   if (c->srv->o.log_requests)
-    mx_log(MX_LOG_INFO, "mlxcel-server: %s%s %s%s: prompt %d, completion %d tokens, finish %s, queue %.0f ms, ttft %.0f ms, total %.0f ms",
-           c->id, choice, mx_endpoint_label(c->ep), c->stream ? " (stream)" : "", info.prompt_tokens, info.completion_tokens,
-           finish[0] ? finish : "none", info.queue_ms, info.ttft_ms, mx_now_ms() - c->t0);
+    mx_log(MX_LOG_INFO, "mlxcel-server: %s%s %s%s: prompt %d%s, completion %d tokens, finish %s, queue %.0f ms, ttft %.0f ms, total %.0f ms",
+           c->id, choice, mx_endpoint_label(c->ep), c->stream ? " (stream)" : "", info.prompt_tokens, cached,
+           info.completion_tokens, finish[0] ? finish : "none", info.queue_ms, info.ttft_ms, mx_now_ms() - c->t0);
 }
 
 static void record_generations(ctx_t *c, const char *finish_override) {

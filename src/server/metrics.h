@@ -37,6 +37,7 @@ void mx_metrics_request(mx_metrics_t *m, mx_endpoint_t ep, int http_status);
 /* One finished generation, from its scheduler figures. */
 typedef struct {
   int prompt_tokens, completion_tokens;
+  int cached_tokens; /* prompt tokens a slot held already (prefix reuse) */
   double queue_ms, ttft_ms, decode_ms;
   const char *finish; /* "stop", "length", "cancelled", "error" */
 } mx_metrics_generation_t;
