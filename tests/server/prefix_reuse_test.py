@@ -34,7 +34,8 @@ def hits(port):
 def greedy(client, model, p):
     """The fixture prompt's greedy answer (sent as its token ids), and how long it took."""
     t0 = time.time()
-    r = client.completions.create(model=model, prompt=p["prompt_ids"], max_tokens=len(p["greedy_ids"]), temperature=0)
+    r = client.completions.create(model=model, prompt=p["prompt_ids"], max_tokens=len(p["greedy_ids"]), temperature=0,
+                                  logprobs=0)
     return r, time.time() - t0
 
 
@@ -75,12 +76,14 @@ def main():
         label = "reuse" if reuse else "--no-prefix-reuse"
         try:
             @check(f"{label}: a 1483-token prompt cold, a two-turn chat on its text (another slot), then the prompt "
-                   "again beside a concurrent short generation: HF's greedy text both times; the second turn's time to "
-                   "its first token (printed); /metrics counts exactly the whole chunks reused")
+                   "again beside a concurrent short generation: HF's greedy text both times, the second with the first's "
+                   "log-probabilities exactly; the second turn's time to its first token (printed); /metrics counts "
+                   "exactly the whole chunks reused")
             def _():
                 before = hits(port)
                 r, cold = greedy(client, model, p)
                 expect(r.choices[0].text == p["greedy_text"], f"cold: {r.choices[0].text!r} != {p['greedy_text']!r}")
+                cold_lp = r.choices[0].logprobs.token_logprobs
                 turn1 = [{"role": "user", "content": p["text"] + "\n\nWhat did the keeper oil on day 1?"}]
                 first = client.chat.completions.create(model=model, messages=turn1, max_tokens=16, temperature=0)
                 turn2 = turn1 + [{"role": "assistant", "content": first.choices[0].message.content},
@@ -98,6 +101,11 @@ def main():
                 r, again = greedy(client, model, p)
                 side.join()
                 expect(r.choices[0].text == p["greedy_text"], f"again: {r.choices[0].text!r} != {p['greedy_text']!r}")
+                # the reused rows are the ones a prefill from 0 writes: the answer's log-probabilities are the cold
+                # run's exactly (rows clobbered by an idle slot's decode, or a chunk off by a row, show here first)
+                lp0, lp1 = cold_lp, r.choices[0].logprobs.token_logprobs
+                expect(lp1 == lp0, f"log-probabilities differ from the cold run's by up to "
+                                   f"{max(abs(x - y) for x, y in zip(lp0, lp1)):.3g}")
                 got = hits(port) - before
                 # the prompt's 2 whole chunks, and the second turn's (it starts with the first turn's prompt)
                 n1 = len(tokenize(port, first_prompt(port, turn1)))
