@@ -521,7 +521,7 @@ static enum MHD_Result answer_whole(ctx_t *c) {
   mx_api_choice_t choices[MX_API_MAX_N];
   mx_api_logprobs_t lps[MX_API_MAX_N];
   mx_tool_calls_t calls[MX_API_MAX_N] = {0};
-  int prompt_tokens = 0, completion_tokens = 0;
+  mx_api_usage_t usage = {0};
   bool ok = true;
   mx_status_t failed = NULL;
   mx_api_error_t e;
@@ -540,10 +540,11 @@ static enum MHD_Result answer_whole(ctx_t *c) {
     choices[i] = (mx_api_choice_t){.text = ch->text.data, .len = ch->text.len,
                                    .finish = calls[i].n ? "tool_calls" : mx_finish_name(info.finish),
                                    .lp = c->logprobs ? &lps[i] : NULL, .calls = &calls[i]};
-    prompt_tokens = info.prompt_tokens;
-    completion_tokens += info.completion_tokens;
+    usage.prompt_tokens = info.prompt_tokens;
+    if (i == 0) usage.cached_tokens = info.cached_tokens; /* the prompt is counted once: as its first choice saw it */
+    usage.completion_tokens += info.completion_tokens;
   }
-  char *json = ok && !failed ? mx_api_response_json(c->kind, &c->meta, choices, c->n, prompt_tokens, completion_tokens) : NULL;
+  char *json = ok && !failed ? mx_api_response_json(c->kind, &c->meta, choices, c->n, &usage) : NULL;
   for (int i = 0; i < c->n; i++) mx_tool_calls_free(&calls[i]);
   if (!ok) {
     failed = mx_status_oom();
@@ -697,15 +698,16 @@ static void stream_step(ctx_t *c) {
   }
   c->finished = true;
   bool well = true;
-  int prompt_tokens = 0, completion_tokens = 0;
+  mx_api_usage_t usage = {0};
   for (int i = 0; i < c->n; i++) {
     mx_request_info_t info;
     mx_request_info(c->ch[i].req, &info);
     well = well && finished_well(info.finish);
-    prompt_tokens = info.prompt_tokens;
-    completion_tokens += info.completion_tokens;
+    usage.prompt_tokens = info.prompt_tokens;
+    if (i == 0) usage.cached_tokens = info.cached_tokens;
+    usage.completion_tokens += info.completion_tokens;
   }
-  if (well && c->include_usage) frame_json(c, mx_api_usage_chunk_json(c->kind, &c->meta, prompt_tokens, completion_tokens));
+  if (well && c->include_usage) frame_json(c, mx_api_usage_chunk_json(c->kind, &c->meta, &usage));
   mx_sse_done(&c->pending);
 }
 

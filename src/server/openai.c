@@ -558,8 +558,10 @@ static char *dump(json_t *j) {
   return s;
 }
 
-static json_t *usage_json(int p, int c) {
-  return json_pack("{s:i, s:i, s:i}", "prompt_tokens", p, "completion_tokens", c, "total_tokens", p + c);
+static json_t *usage_json(const mx_api_usage_t *u) {
+  return json_pack("{s:i, s:i, s:i, s:{s:i}}", "prompt_tokens", u->prompt_tokens, "completion_tokens", u->completion_tokens,
+                   "total_tokens", u->prompt_tokens + u->completion_tokens, "prompt_tokens_details", "cached_tokens",
+                   u->cached_tokens);
 }
 
 static json_t *head(const char *object, const mx_api_meta_t *m) {
@@ -693,8 +695,8 @@ char *mx_api_tool_call_delta_json(const mx_api_meta_t *m, int index, int call, c
   return tool_calls_chunk(m, index, entry ? json_pack("[o]", entry) : NULL);
 }
 
-char *mx_api_response_json(mx_api_kind_t kind, const mx_api_meta_t *m, const mx_api_choice_t *choices, int n, int prompt_tokens,
-                           int completion_tokens) {
+char *mx_api_response_json(mx_api_kind_t kind, const mx_api_meta_t *m, const mx_api_choice_t *choices, int n,
+                           const mx_api_usage_t *usage) {
   json_t *root = head(kind == MX_API_CHAT ? "chat.completion" : "text_completion", m), *list = json_array();
   for (int i = 0; root && list && i < n; i++) {
     const mx_api_choice_t *c = &choices[i];
@@ -714,7 +716,7 @@ char *mx_api_response_json(mx_api_kind_t kind, const mx_api_meta_t *m, const mx_
     return NULL;
   }
   json_object_set_new(root, "choices", list);
-  json_object_set_new(root, "usage", usage_json(prompt_tokens, completion_tokens));
+  json_object_set_new(root, "usage", usage_json(usage));
   return dump(root);
 }
 
@@ -740,11 +742,11 @@ char *mx_api_chunk_json(mx_api_kind_t kind, const mx_api_meta_t *m, int index, c
   return dump(root);
 }
 
-char *mx_api_usage_chunk_json(mx_api_kind_t kind, const mx_api_meta_t *m, int prompt_tokens, int completion_tokens) {
+char *mx_api_usage_chunk_json(mx_api_kind_t kind, const mx_api_meta_t *m, const mx_api_usage_t *usage) {
   json_t *root = head(kind == MX_API_CHAT ? "chat.completion.chunk" : "text_completion", m);
   if (!root) return NULL;
   json_object_set_new(root, "choices", json_array());
-  json_object_set_new(root, "usage", usage_json(prompt_tokens, completion_tokens));
+  json_object_set_new(root, "usage", usage_json(usage));
   return dump(root);
 }
 

@@ -146,10 +146,15 @@ typedef struct {
   const mx_tool_calls_t *calls;
 } mx_api_choice_t;
 
-/* The whole non-streaming answer with its n choices (index 0 .. n-1). usage counts the prompt once and
- * every choice's tokens, as OpenAI does. NULL only when out of memory. */
-char *mx_api_response_json(mx_api_kind_t kind, const mx_api_meta_t *m, const mx_api_choice_t *choices, int n, int prompt_tokens,
-                           int completion_tokens);
+/* An answer's usage: the prompt counted once, every choice's tokens, and the prompt tokens a slot held
+ * already (prefix reuse; OpenAI's prompt_tokens_details.cached_tokens). */
+typedef struct {
+  int prompt_tokens, completion_tokens, cached_tokens;
+} mx_api_usage_t;
+
+/* The whole non-streaming answer with its n choices (index 0 .. n-1). NULL only when out of memory. */
+char *mx_api_response_json(mx_api_kind_t kind, const mx_api_meta_t *m, const mx_api_choice_t *choices, int n,
+                           const mx_api_usage_t *usage);
 /* One stream chunk of choice `index`: text (may be NULL/empty), finish (NULL while running), lp (NULL:
  * none). Chat chunks carry the assistant role in a choice's first one (first = true). */
 char *mx_api_chunk_json(mx_api_kind_t kind, const mx_api_meta_t *m, int index, const char *text, size_t len, const char *finish,
@@ -162,7 +167,7 @@ char *mx_api_tool_calls_chunk_json(const mx_api_meta_t *m, int index, const mx_t
 char *mx_api_tool_call_delta_json(const mx_api_meta_t *m, int index, int call, const char *id, const char *name, const char *args,
                                   size_t args_len);
 /* The last chunk when stream_options.include_usage was asked: no choices, the usage. */
-char *mx_api_usage_chunk_json(mx_api_kind_t kind, const mx_api_meta_t *m, int prompt_tokens, int completion_tokens);
+char *mx_api_usage_chunk_json(mx_api_kind_t kind, const mx_api_meta_t *m, const mx_api_usage_t *usage);
 /* GET /v1/models. */
 char *mx_api_models_json(const char *const *names, int n, long long created);
 

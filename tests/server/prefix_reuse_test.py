@@ -77,8 +77,8 @@ def main():
         try:
             @check(f"{label}: a 1483-token prompt cold, a two-turn chat on its text (another slot), then the prompt "
                    "again beside a concurrent short generation: HF's greedy text both times, the second with the first's "
-                   "log-probabilities exactly; the second turn's time to its first token (printed); /metrics counts "
-                   "exactly the whole chunks reused")
+                   "log-probabilities exactly; the second turn's time to its first token (printed); usage and /metrics "
+                   "count exactly the whole chunks reused")
             def _():
                 before = hits(port)
                 r, cold = greedy(client, model, p)
@@ -106,6 +106,9 @@ def main():
                 lp0, lp1 = cold_lp, r.choices[0].logprobs.token_logprobs
                 expect(lp1 == lp0, f"log-probabilities differ from the cold run's by up to "
                                    f"{max(abs(x - y) for x, y in zip(lp0, lp1)):.3g}")
+                cached = r.usage.prompt_tokens_details.cached_tokens
+                want_cached = (len(p["prompt_ids"]) - 1) // CHUNK * CHUNK if reuse else 0
+                expect(cached == want_cached, f"usage.prompt_tokens_details.cached_tokens {cached}, want {want_cached}")
                 got = hits(port) - before
                 # the prompt's 2 whole chunks, and the second turn's (it starts with the first turn's prompt)
                 n1 = len(tokenize(port, first_prompt(port, turn1)))
@@ -117,12 +120,12 @@ def main():
             proc.terminate()
             proc.wait(timeout=60)
 
-    @check("the second turn's answer is the same with and without reuse; reuse gives it sooner")
+    @check("the second turn's answer is the same with and without reuse (its time to the first token is printed, "
+           "not judged: a measurement, not a gate)")
     def _():
         expect(results[True][1] == results[False][1], f"{results[True][1]!r} vs {results[False][1]!r}")
         print(f"      time to first token: {results[False][0]:.2f} s without reuse, {results[True][0]:.2f} s with "
               f"({results[False][0] / results[True][0]:.1f}x)")
-        expect(results[True][0] < results[False][0], "reuse was not faster")
 
     return summary()
 

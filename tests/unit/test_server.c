@@ -605,7 +605,7 @@ static void responses_carry_text_finish_and_usage(void **state) {
   (void)state;
   mx_api_meta_t m = {.id = "cmpl-1", .created = 1700000000, .model = "smol"};
   mx_api_choice_t one = {.text = "Hello", .len = 5, .finish = "length"};
-  json_t *j = load(mx_api_response_json(MX_API_COMPLETION, &m, &one, 1, 3, 16));
+  json_t *j = load(mx_api_response_json(MX_API_COMPLETION, &m, &one, 1, &(mx_api_usage_t){3, 16, 0}));
   assert_string_equal(str_at(j, "object"), "text_completion");
   assert_string_equal(str_at(j, "id"), "cmpl-1");
   assert_string_equal(str_at(j, "model"), "smol");
@@ -619,7 +619,7 @@ static void responses_carry_text_finish_and_usage(void **state) {
   m.id = "chatcmpl-2";
   /* Bytes that are not UTF-8 (a split character) come out as U+FFFD, never as broken JSON. */
   one = (mx_api_choice_t){.text = "ok\xe2\x9c", .len = 4, .finish = "stop"};
-  j = load(mx_api_response_json(MX_API_CHAT, &m, &one, 1, 10, 2));
+  j = load(mx_api_response_json(MX_API_CHAT, &m, &one, 1, &(mx_api_usage_t){10, 2, 0}));
   assert_string_equal(str_at(j, "object"), "chat.completion");
   assert_string_equal(str_at(j, "choices.0.message.role"), "assistant");
   assert_string_equal(str_at(j, "choices.0.message.content"), "ok\xef\xbf\xbd");
@@ -627,7 +627,7 @@ static void responses_carry_text_finish_and_usage(void **state) {
   json_decref(j);
   /* n choices: each with its index, text and finish; usage counts the prompt once. */
   mx_api_choice_t two[2] = {{.text = "a", .len = 1, .finish = "stop"}, {.text = "bc", .len = 2, .finish = "length"}};
-  j = load(mx_api_response_json(MX_API_COMPLETION, &m, two, 2, 3, 5));
+  j = load(mx_api_response_json(MX_API_COMPLETION, &m, two, 2, &(mx_api_usage_t){3, 5, 0}));
   assert_int_equal(json_array_size(json_object_get(j, "choices")), 2);
   assert_int_equal(json_integer_value(json_object_get(json_array_get(json_object_get(j, "choices"), 1), "index")), 1);
   assert_string_equal(str_at(j, "choices.1.text"), "bc");
@@ -659,9 +659,12 @@ static void stream_chunks_follow_openai(void **state) {
   assert_int_equal(json_integer_value(json_object_get(json_array_get(json_object_get(j, "choices"), 0), "index")), 2);
   assert_string_equal(str_at(j, "choices.0.text"), "tok");
   json_decref(j);
-  j = load(mx_api_usage_chunk_json(MX_API_CHAT, &m, 4, 6));
+  j = load(mx_api_usage_chunk_json(MX_API_CHAT, &m, &(mx_api_usage_t){4, 6, 2}));
   assert_int_equal(json_array_size(json_object_get(j, "choices")), 0);
   assert_int_equal(int_at(j, "usage", "total_tokens"), 10);
+  assert_int_equal(json_integer_value(json_object_get(json_object_get(json_object_get(j, "usage"), "prompt_tokens_details"),
+                                                      "cached_tokens")),
+                   2);
   json_decref(j);
   const char *names[] = {"smol"};
   j = load(mx_api_models_json(names, 1, 9));
