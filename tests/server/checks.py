@@ -81,3 +81,18 @@ def served_client(mlxcel, model, extra=()):
     proc, port, _ = launch([server_bin, "-m", model, "--port", "0", "--slots", "4", *extra])
     client = openai.OpenAI(base_url=f"http://127.0.0.1:{port}/v1", api_key="none", max_retries=0, timeout=300)
     return proc, client, os.path.basename(model)
+
+
+def port_of(client):
+    """The port of an openai client made by served_client."""
+    return int(str(client.base_url).split(":")[2].split("/")[0])
+
+
+def post_json(port, path, body, timeout=60):
+    """POSTs body as JSON to the local server's path and returns the JSON answer (an HTTPError on 4xx/5xx)."""
+    import json
+    import urllib.request
+    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=timeout) as r:
+        return json.load(r)

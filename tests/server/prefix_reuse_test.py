@@ -20,7 +20,7 @@ import threading
 import time
 import urllib.request
 
-from checks import check, expect, served_client, summary
+from checks import check, expect, port_of, post_json, served_client, summary
 
 CHUNK = 512
 
@@ -39,23 +39,12 @@ def greedy(client, model, p):
     return r, time.time() - t0
 
 
-def post(port, path, body):
-    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode(),
-                                 headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=60) as r:
-        return json.load(r)
-
-
 def first_prompt(port, messages):
-    return post(port, "/apply-template", {"messages": messages})["prompt"]
+    return post_json(port, "/apply-template", {"messages": messages})["prompt"]
 
 
 def tokenize(port, text):
-    return post(port, "/tokenize", {"content": text})["tokens"]
-
-
-def port_of(client):
-    return int(str(client.base_url).split(":")[2].split("/")[0])
+    return post_json(port, "/tokenize", {"content": text})["tokens"]
 
 
 def main():

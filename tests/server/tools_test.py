@@ -18,13 +18,12 @@ import copy
 import json
 import os
 import re
-import urllib.request
 
 import jsonschema
 import openai
 from transformers import AutoTokenizer
 
-from checks import api_error, check, expect, served_client, summary
+from checks import api_error, check, expect, port_of, post_json, served_client, summary
 
 WEATHER = {"type": "function", "function": {
     "name": "get_weather", "description": "Get the current weather in a city",
@@ -80,10 +79,7 @@ def hermes_calls(text):
 
 
 def apply_template(port, body):
-    req = urllib.request.Request(f"http://127.0.0.1:{port}/apply-template", data=json.dumps(body).encode(),
-                                 headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=60) as r:
-        return json.load(r)["prompt"]
+    return post_json(port, "/apply-template", body)["prompt"]
 
 
 def joined_stream(stream, deltas=None):
@@ -104,10 +100,6 @@ def joined_stream(stream, deltas=None):
             slot["arguments"] += tc.function.arguments or ""
         finish = c.finish_reason or finish
     return content, [calls[k] for k in sorted(calls)], finish
-
-
-def port_of(client):
-    return int(str(client.base_url).split(":")[2].split("/")[0])
 
 
 def main():
