@@ -256,8 +256,9 @@ for fam in qwen2 qwen3 mistral gemma2 gemma3 phi3; do
 done
 # The newest families in f16 against our own f32 (the low-precision rule), as SmolLM2 above.
 for fam in gemma2 phi3; do
-  run_suite "gate: synthetic $fam f16 vs our f32 (low-precision rule)" "$build/mlxcel" check -m "$build/oracle/$fam-synth" \
-    --fixture "$FIX/$fam-synth.json" --context 256 --precision f16
+  run_suite "gate: synthetic $fam f16 vs our f32 (low-precision rule)" env MLXCEL_WEIGHTS_CACHE="$oracle/weights-$fam-f16" \
+    "$build/mlxcel" check -m "$build/oracle/$fam-synth" --fixture "$FIX/$fam-synth.json" --context 256 --precision f16
+  rm -rf "$oracle/weights-$fam-f16"
 done
 # Gemma 2's logit soft-capping is monotonic, so greedy ids cannot see the logits' cap: its log-probabilities
 # can (without either cap this gate fails by 0.25-0.35; docs/models.md).
