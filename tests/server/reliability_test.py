@@ -115,7 +115,8 @@ class Server:
 
 
 def stream_async(srv, max_tokens, out, key):
-    """A streamed completion in a thread; out[key] = (HTTP status, text, error event or None)."""
+    """A streamed completion in a thread; out[key] = (HTTP status, text, error event or None).
+    out[(key, "first")] is set when its first token has arrived (its prefill call is over)."""
     def run():
         try:
             c = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=120)
@@ -133,6 +134,7 @@ def stream_async(srv, max_tokens, out, key):
                     err = ev["error"]
                 else:
                     text += ev["choices"][0]["text"]
+                    out[(key, "first")] = True
             out[key] = (r.status, text, err)
         except Exception as e:  # noqa: BLE001
             out[key] = (None, "", str(e))
@@ -424,7 +426,7 @@ def main():
             out, th = {}, []
             for i in range(2):
                 th.append(stream_async(srv, 400, out, i))
-            expect(wait_for(lambda: srv.health()[1]["active"] == 2, 30), "the two did not start")
+            expect(wait_for(lambda: (0, "first") in out and (1, "first") in out, 30), "the two did not start")
             for i in range(2, 4):
                 th.append(complete_async(srv, 8, out, i))
             expect(wait_for(lambda: srv.health()[1]["queued"] == 2, 30), "the two did not queue")
@@ -476,7 +478,9 @@ def main():
             before = restarts()
             out = {}
             t = stream_async(srv, 48, out, 0)
-            expect(wait_for(lambda: srv.health()[1]["active"] == 1, 30), "did not start")
+            # Its first token, not merely its admission: a slot counts as active before its prefill
+            # call, and the fault must hit the second request's prefill, not this one's.
+            expect(wait_for(lambda: (0, "first") in out, 30), "did not start")
             srv.inject("bad_token prefill")
             st, j = srv.complete(8)
             t.join(120)
