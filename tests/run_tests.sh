@@ -22,7 +22,7 @@ case $tier in
   *) echo "usage: $0 [--tier check|unit|asan|integration|tsan|all] [BUILD [ASAN_BUILD [TSAN_BUILD]]]" >&2; exit 2 ;;
 esac
 build=${1:-build} asan=${2:-build-asan} tsan=${3:-build-tsan}
-passed=0 failed=0 suites_failed=0
+passed=0 failed=0 suites_failed=0 timings=()
 export CMOCKA_MESSAGE_OUTPUT=stdout
 # The shared data (Llama 3 tokenizer, Llama-3.2-1B config) lives beside the checkout.
 export MLXCEL_SHARED_DIR=${MLXCEL_SHARED_DIR:-$(cd "$(dirname "$0")/.." && pwd)/../shared}
@@ -33,8 +33,12 @@ run_suite() { # NAME COMMAND...: runs it, adds its counts
   local name=$1; shift
   echo "=== $name"
   local log; log=$(mktemp)
+  local t0=$SECONDS
   "$@" 2>&1 | tee "$log"
   local rc=${PIPESTATUS[0]}
+  # Wall time per suite, so the slow ones are known (CI has a time limit): printed, and summed up last.
+  echo "(suite took $((SECONDS - t0)) s)"
+  timings+=("$((SECONDS - t0))	$name")
   local p f
   p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p; s/^\([0-9]*\) passed, [0-9]* failed$/\1/p' "$log" | tail -1)
   f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p; s/^[0-9]* passed, \([0-9]*\) failed$/\1/p' "$log" | tail -1)
@@ -48,6 +52,8 @@ run_suite() { # NAME COMMAND...: runs it, adds its counts
 
 finish() { # prints the summary; fails if a test failed or none ran
   echo "=== summary"
+  echo "the slowest suites (wall seconds), of $SECONDS s in all:"
+  [ ${#timings[@]} -gt 0 ] && printf '%s\n' "${timings[@]}" | sort -rn | head -15 | sed 's/^/  /'
   echo "$passed passed, $failed failed"
   [ "$failed" -eq 0 ] && [ "$suites_failed" -eq 0 ] && [ "$passed" -gt 0 ]
 }
