@@ -195,7 +195,7 @@ build-fuzz/fuzz_baseline: tests/fuzz/fuzz_baseline.c $(FUZZ_LIB_SRC) $(QUALIFY_F
 	$(FUZZ_CC) $(FUZZ_FLAGS) $< $(FUZZ_LIB_SRC) $(QUALIFY_FUZZ_SRC) -o $@ $(JANSSON_LIBS) $(PCRE2_LIBS) $(UTF8PROC_LIBS) -lm
 
 # The server's request parser, with the sampler's range checks and the schema compiler it calls.
-API_FUZZ_SRC := src/server/openai.c src/server/openai_chat.c src/server/tools.c src/engine/sampler.c src/engine/json_schema.c src/engine/json_constraint.c
+API_FUZZ_SRC := src/server/openai.c src/server/openai_chat.c src/server/openai_embeddings.c src/server/tools.c src/engine/sampler.c src/engine/json_schema.c src/engine/json_constraint.c
 build-fuzz/fuzz_api_request: tests/fuzz/fuzz_api_request.c $(FUZZ_LIB_SRC) $(API_FUZZ_SRC) $(wildcard src/*/*.h)
 	@mkdir -p build-fuzz
 	$(FUZZ_CC) $(FUZZ_FLAGS) $< $(FUZZ_LIB_SRC) $(API_FUZZ_SRC) -o $@ $(JANSSON_LIBS) $(PCRE2_LIBS) $(UTF8PROC_LIBS) -lm

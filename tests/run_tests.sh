@@ -201,6 +201,9 @@ run_suite "server: tools (function calling) vs jinja2, the call formats and json
 # Prefix reuse: long prompts again after other work, HF's greedy text each time, the reused tokens counted.
 run_suite "server: prefix reuse, long prompts vs HF fp32 greedy, with and without reuse (openai client)" "$PY" \
   tests/server/prefix_reuse_test.py --mlxcel "$build/mlxcel" --model "$MODEL" --fixture tests/oracle/fixtures/smollm2-long.json
+# /v1/embeddings: mean-pooled unit vectors against HF transformers' last hidden states (one input in chunks).
+run_suite "server: embeddings vs HF fp32 mean-pooled hidden states (openai client)" "$PY" tests/server/embeddings_test.py \
+  --mlxcel "$build/mlxcel" --model "$MODEL" --fixture tests/oracle/fixtures/smollm2-embeddings.json
 # The utility endpoints (/tokenize, /detokenize, /apply-template) against transformers' tokenizer.
 run_suite "server: utility endpoints vs transformers (SmolLM2)" "$PY" tests/server/endpoints_test.py \
   --mlxcel "$build/mlxcel" --model "$MODEL" --hf-tokenizer "$oracle/smollm2-tok"

@@ -19,7 +19,7 @@ typedef struct {
   mx_cli_session_args_t s;
   const char *config, *model, *weights, *out, *mlir;
   long layers;
-  int score;
+  int score, embeddings;
 } compile_opts_t;
 
 static const mx_opt_t config_row[] = {
@@ -39,6 +39,8 @@ static const mx_opt_t compile_rows[] = {
     MX_OPT_ROW(compile_opts_t, score, .name = "--score", .kind = MX_OPT_SWITCH,
                .help = "also compile score_<context> (all-position logits): the module `mlxcel check --precision "
                        "f16|bf16 --vmfb` needs, and its f32 --ref-vmfb"),
+    MX_OPT_ROW(compile_opts_t, embeddings, .name = "--embeddings", .kind = MX_OPT_SWITCH,
+               .help = "also compile the pooled prefill functions: the module `mlxcel serve --embeddings --vmfb` needs"),
     MX_OPT_ROW(compile_opts_t, mlir, .name = "--mlir", .metavar = "OUT.mlir",
                .help = "also write the StableHLO module given to iree-compile (for compiler experiments and bug "
                        "reports)"),
@@ -109,7 +111,7 @@ int mx_cmd_compile(int argc, char **argv) {
   mx_llama_graph_t g;
   mx_llama_graph_options_t go = {.precision = precision, .kv = kv, .weight_dtype = weights, .slots = (int)slots, .capacity = (int)ctx,
                                  .decode_steps = (int)a.s.decode_steps, .score_len = a.score ? MX_LLAMA_SCORE_CAPACITY : 0,
-                                 .pack = pack};
+                                 .pooled = a.embeddings, .pack = pack};
   mx_graph_target_choices(&target, &go);
   if (!st) st = mx_llama_graph_make(&c, &go, &g);
   char sig[MX_LLAMA_SIGNATURE_MAX + 1];

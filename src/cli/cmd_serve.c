@@ -30,7 +30,7 @@ typedef struct {
   const char *model_name, *host, *api_key, *devices;
   long port, queue, max_body, timeout_s, max_connections, shutdown_s;
   long request_timeout_s, max_per_client, probe_interval_s, max_restarts;
-  int quiet, no_prefix_reuse;
+  int quiet, no_prefix_reuse, embeddings;
 } serve_opts_t;
 
 #define SERVE_ROW(field, ...) MX_OPT_ROW(serve_opts_t, field, __VA_ARGS__)
@@ -71,6 +71,9 @@ static const mx_opt_t serve_rows[] = {
     SERVE_ROW(no_prefix_reuse, .name = "--no-prefix-reuse", .kind = MX_OPT_SWITCH,
               .help = "prefill every prompt from its start (by default a prompt that starts with whole 512-token chunks "
                       "a free slot still holds goes to that slot and prefills only the rest)"),
+    SERVE_ROW(embeddings, .name = "--embeddings", .kind = MX_OPT_SWITCH,
+              .help = "answer POST /v1/embeddings (the mean of the final hidden states, unit length; compiles the "
+                      "pooled prefill functions too, so the first compile takes longer)"),
     SERVE_ROW(quiet, .name = "--quiet", .kind = MX_OPT_SWITCH, .help = "no per-request log line on stderr"),
 };
 
@@ -82,7 +85,8 @@ static mx_opt_cmd_t serve_cmd(serve_opts_t *o, const char *prog) {
       .prog = prog,
       .synopsis = "-m MODEL [options]",
       .about = "Serves a model over an OpenAI-compatible HTTP API: POST /v1/completions, POST /v1/chat/completions "
-               "(streaming with stream=true), GET /v1/models, GET /health, GET /metrics (Prometheus). See docs/server.md.",
+               "(streaming with stream=true), POST /v1/embeddings (with --embeddings), GET /v1/models, POST /tokenize, "
+               "/detokenize and /apply-template, GET /health, GET /metrics (Prometheus), the chat page at /. See docs/server.md.",
       .sets = {mx_cli_session_set(&o->s, MX_CLI_MODEL), MX_OPT_SET(serve_rows, o),
                mx_cli_session_set(&o->s, MX_CLI_DEVICE | MX_CLI_GRAPH | MX_CLI_SLOTS | MX_CLI_VMFB)},
       .defaults = serve_defaults,
@@ -136,6 +140,7 @@ static mx_status_t parse_args(int argc, char **argv, serve_args_t *a, int *want_
   a->probe_interval_s = o.probe_interval_s;
   a->max_restarts = o.max_restarts;
   a->prefix_reuse = !o.no_prefix_reuse;
+  a->so.embeddings = o.embeddings;
   /* An empty key would switch authentication off: refused here, before anything is compiled. The
    * option table reads an empty variable as unset; for the key that is the dangerous case
    * (MLXCEL_API_KEY=$KEY with KEY unset), so it is refused too. */

@@ -41,6 +41,7 @@ struct mx_request {
   int n_top;           /* prompt_logprobs: alternatives per entry */
   int forced;          /* prompt_logprobs: the prompt token the next decode step feeds; 0 once generating */
   int cached;          /* prompt tokens a slot held already (prefix reuse) */
+  float *embedding;    /* an embed request's result (dim floats, allocated at submit); NULL otherwise */
   double t_submit;     /* set before the request is shared */
   double t_admit, t_first; /* written by the engine under mu (the request's), read by mx_request_info */
   mx_request_t *next;  /* wait queue */
@@ -102,6 +103,7 @@ struct mx_sched {
 
 static void request_free(mx_request_t *r) {
   mx_seq_free(&r->seq);
+  free(r->embedding);
   for (int i = 0; i < r->n_stops; i++) free(r->stops[i]);
   mx_ids_free(&r->generated);
   mx_logprob_list_free(&r->lp);
@@ -458,15 +460,37 @@ static void remember_prompt(mx_sched_t *s, int b, const mx_request_t *r, int chu
     }
 }
 
+/* An embed request admitted into `slot` (s->mu held; dropped for the device call): its pooled prefill,
+ * then it finishes and frees the slot. The slot holds no reusable prefix afterwards: the pooled
+ * functions are other code than the prefill a reuse would have to match bit for bit. */
+static void embed_locked(mx_sched_t *s, mx_request_t *r, int slot) {
+  s->held[slot].n = 0;
+  pthread_mutex_unlock(&s->mu);
+  pthread_mutex_lock(&s->dev_mu);
+  mx_status_t st = mx_session_embed_slot(s->session, slot, r->seq.history.ids, r->n_prompt, r->embedding);
+  pthread_mutex_unlock(&s->dev_mu);
+  pthread_mutex_lock(&r->mu);
+  r->t_first = mx_now_ms();
+  pthread_mutex_unlock(&r->mu);
+  pthread_mutex_lock(&s->mu);
+  if (st) {
+    call_failed_locked(s, st, &r, 1);
+    return;
+  }
+  s->call_errors = 0;
+  finish_locked(s, r, MX_FINISH_STOP, NULL);
+}
+
 /* Prefills the first waiting request into a free slot. Called with s->mu held; drops it for the
  * device call. */
 static void admit_one_locked(mx_sched_t *s) {
   if (!s->head || s->active >= s->n_slots) return;
   mx_request_t *r = s->head;
+  bool embed = r->embedding != NULL;
   /* Prompt logprobs: only the first token now; the decode steps feed the rest (teacher forcing). */
   bool force = !r->prompt_lp_done;
   int chunk = mx_session_prefill_chunk(s->session), skip = 0;
-  int slot = pick_slot(s, r, s->prefix_reuse && !force, chunk, &skip);
+  int slot = pick_slot(s, r, s->prefix_reuse && !force && !embed, chunk, &skip);
   if (slot < 0) return;
   s->head = r->next;
   if (!s->head) s->tail = NULL;
@@ -486,6 +510,10 @@ static void admit_one_locked(mx_sched_t *s) {
   pthread_mutex_lock(&r->mu);
   r->t_admit = mx_now_ms();
   pthread_mutex_unlock(&r->mu);
+  if (embed) {
+    embed_locked(s, r, slot);
+    return;
+  }
   pthread_mutex_unlock(&s->mu);
   bool greedy = mx_seq_greedy(&r->seq);
   int32_t next = -1;
@@ -755,6 +783,8 @@ static mx_status_t validate(mx_sched_t *s, const mx_request_params_t *p) {
   if (p->max_tokens < 1 || p->max_tokens > cap)
     return mx_status_make(MX_STAGE_USAGE, "ask for 1 to the context capacity tokens", "max_tokens %d is outside 1..%d",
                           p->max_tokens, cap);
+  if (p->embed && !mx_session_has_embeddings(s->session))
+    return mx_status_make(MX_STAGE_USAGE, "start the server with --embeddings", "this server computes no embeddings");
   if (p->prompt_logprobs && !p->logprobs)
     return mx_status_make(MX_STAGE_USAGE, "ask for logprobs too", "prompt logprobs without logprobs");
   if (p->n_stops < 0 || p->n_stops > MX_MAX_STOPS)
@@ -787,6 +817,7 @@ mx_status_t mx_sched_submit(mx_sched_t *s, const mx_request_params_t *p, mx_requ
   mx_seq_params_t sp = {.max_tokens = p->max_tokens, .sampling = p->sampling, .stops = (const char *const *)r->stops,
                         .n_stops = r->n_stops, .ignore_eos = p->ignore_eos, .logprobs = p->logprobs,
                         .top_logprobs = p->top_logprobs, .json_object = p->json_object, .json_schema = p->json_schema};
+  if (ok && p->embed) ok = (r->embedding = calloc((size_t)s->config->dim, sizeof *r->embedding)) != NULL;
   mx_status_t st = ok ? mx_seq_init(&r->seq, s->session, p->prompt, p->n_prompt, &sp) : mx_status_oom();
   if (st) {
     request_free(r);
@@ -815,6 +846,13 @@ mx_status_t mx_sched_submit(mx_sched_t *s, const mx_request_params_t *p, mx_requ
   }
   *out = r;
   return NULL;
+}
+
+const float *mx_request_embedding(mx_request_t *r) {
+  pthread_mutex_lock(&r->mu);
+  bool done = r->finished && r->finish == MX_FINISH_STOP;
+  pthread_mutex_unlock(&r->mu);
+  return done ? r->embedding : NULL;
 }
 
 void mx_sched_stats(mx_sched_t *s, mx_sched_stats_t *out) {

@@ -56,6 +56,9 @@ typedef struct {
   bool prompt_logprobs;
   bool json_object; /* the text is one JSON object (constrained decoding, engine/json_constraint.h) */
   const char *json_schema; /* or a document valid against this schema (JSON text, copied; engine/json_schema.h) */
+  /* An embedding instead of text (a session with embeddings): the prompt is prefilled in a slot and
+   * the request finishes with mx_request_embedding; nothing is generated (max_tokens is ignored). */
+  bool embed;
 } mx_request_params_t;
 
 typedef struct {
@@ -125,6 +128,10 @@ bool mx_request_logprobs(mx_request_t *r, size_t from, mx_logprob_list_t *out, s
  * appends the entries of prompt tokens 1..n_prompt-1 to `out` and sets *complete; before that appends
  * nothing. False when out of memory. */
 bool mx_request_prompt_logprobs(mx_request_t *r, mx_logprob_list_t *out, bool *complete);
+
+/* An embed request's unit vector (the model's dim floats), once it finished with MX_FINISH_STOP;
+ * NULL before, or for other requests. Valid until release. */
+const float *mx_request_embedding(mx_request_t *r);
 
 typedef struct {
   int n_slots, active, queued;

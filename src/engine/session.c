@@ -1,5 +1,6 @@
 #include "engine/session.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,7 +65,7 @@ mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
     const mx_model_config_t *c = mx_model_config(s->model);
     mx_llama_graph_options_t go = {.precision = o->precision, .weight_dtype = mx_weights_dtype(s->model, o->precision, s->pack),
                                    .slots = o->slots, .capacity = o->capacity, .score_len = o->score_len, .kv = o->kv,
-                                   .decode_steps = o->decode_steps, .pack = s->pack};
+                                   .decode_steps = o->decode_steps, .pooled = o->embeddings, .pack = s->pack};
     mx_graph_target_choices(&s->target, &go);
     st = mx_llama_graph_make(c, &go, &s->graph);
     if (!st && mx_tokenizer_vocab_size(s->tok) > c->vocab)
@@ -106,6 +107,7 @@ void mx_graph_signature(const mx_llama_graph_t *g, const mx_target_t *t, char *o
   for (int i = 0; i < t->n_flags; i++) PUT(" %s", t->flags[i]);
   /* Only where set, so that the graphs without it keep their signatures. */
   if (g->head_attention_slots > 0) PUT("; per-head decode attention from %d slots", g->head_attention_slots);
+  if (g->pooled) PUT("; pooled prefills");
 #undef PUT
 }
 
@@ -259,9 +261,10 @@ static int window_for(const mx_session_t *s, int last) {
 }
 
 /* One prefill call: tokens [start, start+n) of the prompt in a call of `width` tokens (padded), by
- * prefill_<width> when start is 0, else by extend_<W>; `logits` or `next` from the call's last token. */
+ * prefill_<width> when start is 0, else by extend_<W>; `logits` or `next` from the call's last token,
+ * or with `pooled` (dim floats) the sum of the call's hidden states instead. */
 static mx_status_t prefill_call(mx_session_t *s, int slot, const int32_t *ids, int start, int n, int width, float *logits,
-                                int32_t *next) {
+                                   int32_t *next, float *pooled) {
   int32_t *padded = calloc((size_t)width, sizeof *padded), st0 = start, len = n, sl = slot;
   if (!padded) return mx_status_oom();
   memcpy(padded, ids + start, sizeof *ids * (size_t)n);
@@ -274,10 +277,13 @@ static mx_status_t prefill_call(mx_session_t *s, int slot, const int32_t *ids, i
   in[n_in++] = mx_tensor_host(MX_I32, 0, NULL, &len);
   in[n_in++] = mx_tensor_host(MX_I32, 0, NULL, &sl);
   char fn[48];
-  if (start == 0) mx_llama_fn_name(logits ? MX_FN_PREFILL_LOGITS : MX_FN_PREFILL, width, fn, sizeof fn);
-  else mx_llama_fn_name(logits ? MX_FN_EXTEND_LOGITS : MX_FN_EXTEND, window_for(s, start + n - 1), fn, sizeof fn);
+  mx_llama_fn_t kind = start == 0 ? (pooled ? MX_FN_PREFILL_POOLED : logits ? MX_FN_PREFILL_LOGITS : MX_FN_PREFILL)
+                                  : (pooled ? MX_FN_EXTEND_POOLED : logits ? MX_FN_EXTEND_LOGITS : MX_FN_EXTEND);
+  mx_llama_fn_name(kind, start == 0 ? width : window_for(s, start + n - 1), fn, sizeof fn);
+  const mx_model_config_t *c = mx_model_config(s->model);
+  float *floats = pooled ? pooled : logits;
   int32_t ignored;
-  mx_status_t st = call(s, fn, in, n_in, logits, logits ? (size_t)mx_model_config(s->model)->vocab : 0,
+  mx_status_t st = call(s, fn, in, n_in, floats, pooled ? (size_t)c->dim : logits ? (size_t)c->vocab : 0,
                         next ? next : &ignored, 1);
   free(padded);
   return st;
@@ -289,8 +295,36 @@ mx_status_t mx_session_prefill_slot(mx_session_t *s, int slot, const int32_t *id
   return mx_session_prefill_slot_from(s, slot, ids, 0, n, logits, next);
 }
 
+static mx_status_t prefill_from(mx_session_t *s, int slot, const int32_t *ids, int from, int n, float *logits, int32_t *next,
+                                float *pooled);
+
 mx_status_t mx_session_prefill_slot_from(mx_session_t *s, int slot, const int32_t *ids, int from, int n, float *logits,
                                          int32_t *next) {
+  return prefill_from(s, slot, ids, from, n, logits, next, NULL);
+}
+
+bool mx_session_has_embeddings(const mx_session_t *s) { return s->graph.pooled; }
+
+mx_status_t mx_session_embed_slot(mx_session_t *s, int slot, const int32_t *ids, int n, float *out) {
+  if (!s->graph.pooled) return mx_status_make(MX_STAGE_INTERNAL, NULL, "the session was opened without embeddings");
+  MX_RETURN_IF_ERROR(prefill_from(s, slot, ids, 0, n, NULL, NULL, out));
+  int dim = mx_model_config(s->model)->dim;
+  /* The mean, then unit length: dividing the sum by n would not change the unit vector, so the sum
+   * is normalised directly (in double). */
+  double norm = 0;
+  for (int i = 0; i < dim; i++) norm += (double)out[i] * out[i];
+  if (!isfinite(norm))
+    return mx_status_make(MX_STAGE_CALL, "retry; if it recurs with this input, report it with the input, the model and the device",
+                          "the device returned a non-finite hidden state for this input (NaN or infinite values)");
+  norm = norm > 0 ? 1.0 / sqrt(norm) : 0;
+  for (int i = 0; i < dim; i++) out[i] = (float)(out[i] * norm);
+  return NULL;
+}
+
+/* Prefill from `from`; with `pooled` (dim floats) the sum of every call's hidden states goes there
+ * instead of a token or logits. */
+static mx_status_t prefill_from(mx_session_t *s, int slot, const int32_t *ids, int from, int n, float *logits, int32_t *next,
+                                float *pooled) {
   int chunk = mx_session_prefill_chunk(s);
   if (from < 0 || from % chunk || (from && from >= n))
     return mx_status_make(MX_STAGE_INTERNAL, NULL, "prefill from %d of %d tokens (chunks of %d)", from, n, chunk);
@@ -304,16 +338,23 @@ mx_status_t mx_session_prefill_slot_from(mx_session_t *s, int slot, const int32_
     int bucket = 0;
     for (int i = 0; i < s->graph.n_buckets && !bucket; i++)
       if (s->graph.buckets[i] >= n) bucket = s->graph.buckets[i];
-    return prefill_call(s, slot, ids, 0, n, bucket, logits, next);
+    return prefill_call(s, slot, ids, 0, n, bucket, logits, next, pooled);
   }
   /* A long prompt: full chunks, then the rest in a padded one (the cache has rows for its padding);
-   * only the last call's logits or token are the prompt's. */
-  for (int start = from; start < n; start += chunk) {
+   * only the last call's logits or token are the prompt's; pooled sums add up over the calls. */
+  int dim = mx_model_config(s->model)->dim;
+  float *part = pooled ? calloc((size_t)dim, sizeof *part) : NULL;
+  if (pooled && !part) return mx_status_oom();
+  if (pooled) memset(pooled, 0, sizeof *pooled * (size_t)dim);
+  mx_status_t st = NULL;
+  for (int start = from; start < n && !st; start += chunk) {
     int len = n - start < chunk ? n - start : chunk;
     bool last = start + len == n;
-    MX_RETURN_IF_ERROR(prefill_call(s, slot, ids, start, len, chunk, last ? logits : NULL, last ? next : NULL));
+    st = prefill_call(s, slot, ids, start, len, chunk, last ? logits : NULL, last ? next : NULL, part);
+    for (int i = 0; pooled && !st && i < dim; i++) pooled[i] += part[i];
   }
-  return NULL;
+  free(part);
+  return st;
 }
 
 mx_status_t mx_session_prefill(mx_session_t *s, const int32_t *ids, int n, float *logits, int32_t *next) {

@@ -28,6 +28,7 @@ typedef struct {
   int slots;                 /* sequences decoded together: 0 or 1 = single sequence; up to 8 (batching) */
   int score_len;             /* > 0: also compile score_<score_len>; MX_LLAMA_SCORE_CAPACITY: over the capacity */
   int decode_steps;          /* greedy decode steps per device call; 0: the target's default (mx_target_decode_steps) */
+  bool embeddings;           /* also compile the pooled prefill functions (mx_session_embed_slot) */
   mx_quant_options_t quant;  /* --quant packed and its host options (model/packing.h); off: weights expanded at load */
   const char *vmfb;          /* a module from `mlxcel compile` to use instead of compiling (hosts without
                                 the compiler); it must match the model, precision and capacity */
@@ -79,6 +80,11 @@ MX_MUST_USE mx_status_t mx_session_prefill_slot(mx_session_t *s, int slot, const
  * gives). */
 MX_MUST_USE mx_status_t mx_session_prefill_slot_from(mx_session_t *s, int slot, const int32_t *ids, int start, int n, float *logits,
                                                      int32_t *next);
+/* An embedding (a session opened with `embeddings`): runs ids through `slot` as a prefill from 0 does
+ * (writing its KV rows) and puts into out (dim floats) the mean of the final normed hidden states
+ * of all n tokens, scaled to unit length (as OpenAI's embeddings are). */
+MX_MUST_USE mx_status_t mx_session_embed_slot(mx_session_t *s, int slot, const int32_t *ids, int n, float *out);
+bool mx_session_has_embeddings(const mx_session_t *s);
 /* The longest prefill call; prompts beyond it go in chunks of this many tokens. */
 int mx_session_prefill_chunk(const mx_session_t *s);
 /* Slot 0. */

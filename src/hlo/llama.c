@@ -642,26 +642,46 @@ static mx_hval_t positions_from(ctx_t *x, mx_hval_t start, int64_t T) {
   return mx_hlo_binary(x->h, "add", mx_hlo_iota(x->h, t1(MX_I32, T), 0), mx_hlo_broadcast(x->h, start, 1, &T, NULL));
 }
 
+/* What a prefill call returns: the next token, the last position's logits, or (embeddings) the sum of
+ * the final normed hidden states of its `length` tokens. */
+typedef enum { PREFILL_TOKEN, PREFILL_LOGITS, PREFILL_POOLED } prefill_out_t;
+
+/* The rows of hn [N, dim] before `length`, summed: [dim]. A sum, not a mean, so that the chunks of a
+ * long prompt add up on the host (the padding rows of the last chunk are left out here). */
+static mx_hval_t sum_rows(ctx_t *x, mx_hval_t hn, mx_hval_t length) {
+  mx_hlo_t *h = x->h;
+  int64_t N = hn.dims[0], keep[1] = {0}, rows = 0;
+  mx_hval_t in = mx_hlo_compare(h, "LT", mx_hlo_iota(h, t1(MX_I32, N), 0), mx_hlo_broadcast(h, length, 1, &N, NULL));
+  mx_hval_t mask = mx_hlo_broadcast(h, in, 2, hn.dims, keep);
+  mx_hval_t kept = mx_hlo_select(h, mask, hn, mx_hlo_splat(h, hn, 0.0));
+  return mx_hlo_reduce(h, kept, MX_REDUCE_SUM, 1, &rows);
+}
+
 /* prefill_<N>(tokens, length, slot) when W = 0; else extend_<W>(tokens, start, length, slot), a chunk of
  * N tokens from `start` attending to the first W cache rows. */
-static void emit_prefill(ctx_t *x, int64_t N, int64_t W, bool want_logits) {
+static void emit_prefill(ctx_t *x, int64_t N, int64_t W, prefill_out_t what) {
   mx_hlo_t *h = x->h;
+  static const mx_llama_fn_t prefill_fn[] = {MX_FN_PREFILL, MX_FN_PREFILL_LOGITS, MX_FN_PREFILL_POOLED};
+  static const mx_llama_fn_t extend_fn[] = {MX_FN_EXTEND, MX_FN_EXTEND_LOGITS, MX_FN_EXTEND_POOLED};
   char name[48];
-  if (W > 0) mx_llama_fn_name(want_logits ? MX_FN_EXTEND_LOGITS : MX_FN_EXTEND, (int)W, name, sizeof name);
-  else mx_llama_fn_name(want_logits ? MX_FN_PREFILL_LOGITS : MX_FN_PREFILL, (int)N, name, sizeof name);
+  if (W > 0) mx_llama_fn_name(extend_fn[what], (int)W, name, sizeof name);
+  else mx_llama_fn_name(prefill_fn[what], (int)N, name, sizeof name);
   int n_args = W > 0 ? 4 : 3;
   mx_hval_t scalar = mx_htype(MX_I32, 0, NULL), types[4] = {t1(MX_I32, N), scalar, scalar, scalar}, args[4];
   mx_hlo_func_begin(h, name, n_args, types, args);
   mx_hval_t start = W > 0 ? args[1] : mx_hlo_scalar_i32(h, 0), length = args[n_args - 2];
   step_t st = {.B = 1, .T = N, .pos = positions_from(x, start, N), .slot = args[n_args - 1], .start = start,
                .extend = W > 0, .window = W};
-  mx_hval_t hn = forward(x, args[0], &st);
-  /* The row at length-1. */
-  int64_t sizes[2] = {1, x->c->dim};
-  mx_hval_t starts[2] = {mx_hlo_binary(h, "subtract", length, mx_hlo_scalar_i32(h, 1)), mx_hlo_scalar_i32(h, 0)};
-  mx_hval_t lg = lm_head(x, mx_hlo_dynamic_slice(h, hn, starts, sizes)); /* [1, V] */
-  int64_t v = x->c->vocab;
-  mx_hval_t out = want_logits ? mx_hlo_reshape(h, lg, 1, &v) : mx_hlo_reshape(h, argmax(x, lg), 0, NULL);
+  mx_hval_t hn = forward(x, args[0], &st), out;
+  if (what == PREFILL_POOLED) {
+    out = sum_rows(x, hn, length);
+  } else { /* the row at length-1 */
+    int64_t sizes[2] = {1, x->c->dim};
+    mx_hval_t starts[2] = {mx_hlo_binary(h, "subtract", length, mx_hlo_scalar_i32(h, 1)), mx_hlo_scalar_i32(h, 0)};
+    mx_hval_t lg = lm_head(x, mx_hlo_dynamic_slice(h, hn, starts, sizes)); /* [1, V] */
+    int64_t v = x->c->vocab;
+    out = what == PREFILL_LOGITS ? mx_hlo_reshape(h, lg, 1, &v) : mx_hlo_reshape(h, argmax(x, lg), 0, NULL);
+  }
   mx_hlo_func_end(h, 1, &out);
 }
 
@@ -768,6 +788,8 @@ void mx_llama_fn_name(mx_llama_fn_t fn, int n, char *out, size_t cap) {
     case MX_FN_EXTEND: snprintf(out, cap, "extend_%d", n); break;
     case MX_FN_EXTEND_LOGITS: snprintf(out, cap, "extend_%d_logits", n); break;
     case MX_FN_SCORE: snprintf(out, cap, "score_%d", n); break;
+    case MX_FN_PREFILL_POOLED: snprintf(out, cap, "prefill_%d_pooled", n); break;
+    case MX_FN_EXTEND_POOLED: snprintf(out, cap, "extend_%d_pooled", n); break;
   }
 }
 
@@ -803,7 +825,7 @@ mx_status_t mx_llama_graph_make(const mx_model_config_t *c, const mx_llama_graph
                             .slots = slots, .capacity = o->capacity, .score_len = o->score_len, .decode_steps = steps,
                             .expand_kv_groups = o->expand_kv_groups, .head_attention_slots = o->head_attention_slots,
                             .product_rows = o->product_rows,
-                            .split_reduction = o->split_reduction, .pack = o->pack};
+                            .split_reduction = o->split_reduction, .pooled = o->pooled, .pack = o->pack};
   mx_llama_default_buckets(out);
   return NULL;
 }
@@ -845,15 +867,11 @@ mx_status_t mx_llama_emit(const mx_llama_graph_t *g, char **text_out) {
   if (!h) return mx_status_oom();
   ctx_t x = {.h = h, .g = g, .c = g->config};
   declare_globals(&x);
-  for (int i = 0; i < g->n_buckets; i++) {
-    emit_prefill(&x, g->buckets[i], 0, false);
-    emit_prefill(&x, g->buckets[i], 0, true);
-  }
+  int n_kinds = g->pooled ? 3 : 2;
+  for (int i = 0; i < g->n_buckets; i++)
+    for (int k = 0; k < n_kinds; k++) emit_prefill(&x, g->buckets[i], 0, (prefill_out_t)k);
   for (int i = 0; i < g->n_windows; i++)
-    if (g->windows[i] > chunk) {
-      emit_prefill(&x, chunk, g->windows[i], false);
-      emit_prefill(&x, chunk, g->windows[i], true);
-    }
+    for (int k = 0; k < n_kinds && g->windows[i] > chunk; k++) emit_prefill(&x, chunk, g->windows[i], (prefill_out_t)k);
   for (int i = 0; i < g->n_windows; i++) {
     emit_decode(&x, g->windows[i], false);
     emit_decode(&x, g->windows[i], true);

@@ -958,6 +958,116 @@ static enum MHD_Result apply_template(ctx_t *c) {
   return queue_text(c, 200, "application/json", json);
 }
 
+/* Submits one embedding request to scheduler `sched`, waiting for the earlier ones of the same body
+ * (reqs[0..*oldest-1] done, reqs[*oldest..n-1] outstanding) while the queue is full: a body of many
+ * inputs queues as far as the queue allows, not all at once. */
+static mx_status_t submit_embedding(ctx_t *c, mx_sched_t *sched, const mx_request_params_t *p, mx_request_t **reqs, int n,
+                                    int *oldest, bool *gone) {
+  for (;;) {
+    mx_status_t st = mx_sched_submit(sched, p, &reqs[n]);
+    if (!st || mx_status_stage(st) != MX_STAGE_BUSY || *oldest >= n || atomic_load(&c->srv->stopping)) return st;
+    mx_status_free(st);
+    while (!mx_request_wait(reqs[*oldest], POLL_MS, NULL))
+      if ((*gone = client_gone(c->conn))) return NULL;
+    (*oldest)++;
+  }
+}
+
+/* An input's token ids: its text encoded (with the special tokens the model adds, as a prompt), or
+ * the ids it gave. */
+static mx_status_t embedding_ids(const mx_tokenizer_t *tok, const mx_api_embedding_input_t *in, mx_ids_t *ids) {
+  if (in->text) return mx_tokenizer_encode(tok, in->text, in->len, true, ids);
+  for (size_t k = 0; k < in->n_ids; k++)
+    if (!mx_ids_push(ids, in->ids[k])) return mx_status_oom();
+  return NULL;
+}
+
+/* POST /v1/embeddings: each input is a request of its own on one device, taking a slot as a prompt
+ * does (so it queues with the generations and is fair to them), prefilled by the pooled functions;
+ * the answer waits for all of them. */
+static enum MHD_Result embeddings(ctx_t *c) {
+  mx_server_t *s = c->srv;
+  mx_session_t *s0 = mx_fleet_session(c->fleet, 0);
+  const mx_tokenizer_t *tok = mx_session_tokenizer(s0);
+  const mx_model_config_t *cfg = mx_session_config(s0);
+  if (!mx_session_has_embeddings(s0))
+    return queue_refusal(c, 501, NULL, "embeddings_off",
+                         mx_status_make(MX_STAGE_USAGE, "start the server with --embeddings", "this server computes no embeddings"));
+  mx_api_embed_limits_t lim = {.vocab = mx_tokenizer_vocab_size(tok), .dim = cfg->dim};
+  mx_api_embeddings_t in;
+  mx_api_error_t e;
+  mx_status_t st = mx_api_parse_embeddings(c->body.data ? c->body.data : "", c->body.len, &lim, &in, &e);
+  if (st) return queue_error(c, st, &e);
+  int n = (int)in.n, oldest = 0, submitted = 0, prompt_tokens = 0, capacity = mx_session_capacity(s0);
+  mx_request_t **reqs = calloc((size_t)n, sizeof *reqs);
+  const float **vectors = calloc((size_t)n, sizeof *vectors);
+  int bi = mx_fleet_pick(c->fleet, next_random(s));
+  if (!reqs || !vectors) st = mx_status_oom();
+  else if (bi < 0 || atomic_load(&s->stopping))
+    st = mx_status_make(MX_STAGE_BUSY, "retry on another server or later", "no device of this server can take requests now");
+  bool gone = false;
+  for (int i = 0; !st && !gone && i < n; i++) {
+    mx_ids_t ids = {0};
+    st = embedding_ids(tok, &in.in[i], &ids);
+    if (!st && ((int)ids.n < 1 || (int)ids.n > capacity)) {
+      st = mx_status_make(MX_STAGE_USAGE, "shorten it, or start the server with a larger --context",
+                          "input[%d] is %zu tokens; this server takes 1 to %d (its context capacity)", i, ids.n, capacity);
+      mx_api_error_for_status(&e, st, "input", "context_length_exceeded");
+    } else if (st) {
+      mx_api_error_for_status(&e, st, "input", NULL);
+    }
+    if (!st) {
+      mx_request_params_t p = {.prompt = ids.ids, .n_prompt = (int)ids.n, .max_tokens = 1, .embed = true,
+                               .sampling = {.temperature = 0, .top_p = 1, .repeat_penalty = 1}}; /* unused, but valid */
+      st = submit_embedding(c, mx_fleet_sched(c->fleet, bi), &p, reqs, i, &oldest, &gone);
+      if (st) mx_api_error_for_status(&e, st, NULL, NULL);
+      else if (!gone) submitted++, prompt_tokens += (int)ids.n;
+    }
+    mx_ids_free(&ids);
+  }
+  if (st && (!reqs || !vectors || bi < 0)) mx_api_error_for_status(&e, st, NULL, NULL);
+  for (int i = 0; !st && !gone && i < n; i++) {
+    while (!gone && !mx_request_wait(reqs[i], POLL_MS, NULL)) gone = client_gone(c->conn);
+    mx_request_info_t info;
+    if (!gone) mx_request_info(reqs[i], &info);
+    if (!gone && !(vectors[i] = mx_request_embedding(reqs[i]))) {
+      if (info.finish == MX_FINISH_ERROR) {
+        mx_api_error_set(&e, 500, "server_error", NULL, "device_error");
+        st = info.error ? mx_status_annotate(mx_status_clone(info.error), "input[%d] failed: %s", i,
+                                             mx_stage_name(mx_status_stage(info.error)))
+                        : mx_status_make(MX_STAGE_INTERNAL, NULL, "input[%d] failed with no recorded cause", i);
+      } else {
+        st = mx_status_make(MX_STAGE_BUSY, "retry on another server or later", "the server is shutting down; the request was cancelled");
+        mx_api_error_for_status(&e, st, NULL, "shutting_down");
+      }
+    }
+  }
+  char *json = st || gone ? NULL : mx_api_embeddings_json(s->model_name, vectors, n, cfg->dim, in.base64, prompt_tokens);
+  if (!st && !gone) atomic_fetch_add(&s->routed[bi], 1);
+  if (!st && !gone && s->o.log_requests)
+    mx_log(MX_LOG_INFO, "mlxcel-server: %s: %d input%s, %d tokens, total %.0f ms", mx_endpoint_label(c->ep), n, n == 1 ? "" : "s",
+           prompt_tokens, mx_now_ms() - c->t0);
+  for (int i = 0; i < submitted; i++) {
+    mx_request_cancel(reqs[i]);
+    mx_request_release(reqs[i]);
+  }
+  free(reqs);
+  free(vectors);
+  mx_api_embeddings_free(&in);
+  if (gone) {
+    mx_status_free(st);
+    free(json);
+    return MHD_NO; /* nobody to answer */
+  }
+  if (st) return queue_error(c, st, &e);
+  if (!json) {
+    st = mx_status_oom();
+    mx_api_error_for_status(&e, st, NULL, NULL);
+    return queue_error(c, st, &e);
+  }
+  return queue_text(c, 200, "application/json", json);
+}
+
 /* The truth about each device, from the schedulers' state (kept current by the idle probe and by
  * every device call; nothing here waits on a device): 200 "ok" when every device serves, 200
  * "degraded" when some do, 503 "loading" while the model compiles and loads, 503 "restarting" while
@@ -1038,6 +1148,7 @@ static mx_endpoint_t route(const char *url) {
   if (!strcmp(url, "/tokenize")) return MX_EP_TOKENIZE;
   if (!strcmp(url, "/detokenize")) return MX_EP_DETOKENIZE;
   if (!strcmp(url, "/apply-template")) return MX_EP_APPLY_TEMPLATE;
+  if (!strcmp(url, "/v1/embeddings")) return MX_EP_EMBEDDINGS;
   return MX_EP_OTHER;
 }
 
@@ -1065,13 +1176,13 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
     mx_strbuf_init(&c->pending);
     *con_cls = c;
     bool post_ep = c->ep == MX_EP_COMPLETIONS || c->ep == MX_EP_CHAT || c->ep == MX_EP_TOKENIZE ||
-                   c->ep == MX_EP_DETOKENIZE || c->ep == MX_EP_APPLY_TEMPLATE;
+                   c->ep == MX_EP_DETOKENIZE || c->ep == MX_EP_APPLY_TEMPLATE || c->ep == MX_EP_EMBEDDINGS;
     if (c->ep == MX_EP_OTHER) {
       c->refused = true;
       return queue_refusal(c, 404, NULL, "not_found",
                            mx_status_make(MX_STAGE_USAGE,
-                                          "use / (the chat page), /v1/completions, /v1/chat/completions, /v1/models, /tokenize, /detokenize, "
-                                          "/apply-template, /health or /metrics",
+                                          "use / (the chat page), /v1/completions, /v1/chat/completions, /v1/embeddings, /v1/models, "
+                                          "/tokenize, /detokenize, /apply-template, /health or /metrics",
                                           "no such endpoint: %s %.200s", method, url));
     }
     if (strcmp(method, post_ep ? "POST" : "GET") != 0) {
@@ -1144,6 +1255,7 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
   case MX_EP_TOKENIZE: return tokenize(c);
   case MX_EP_DETOKENIZE: return detokenize(c);
   case MX_EP_APPLY_TEMPLATE: return apply_template(c);
+  case MX_EP_EMBEDDINGS: return embeddings(c);
   case MX_EP_PAGE: return page(c);
   default: return MHD_NO;
   }

@@ -37,7 +37,8 @@ struct mx_metrics {
 
 const char *mx_endpoint_label(mx_endpoint_t ep) {
   static const char *const labels[MX_EP_COUNT] = {"/v1/completions", "/v1/chat/completions", "/v1/models", "/health",
-                                                  "/metrics", "/tokenize", "/detokenize", "/apply-template", "/", "other"};
+                                                  "/metrics", "/tokenize", "/detokenize", "/apply-template", "/v1/embeddings", "/",
+                                                  "other"};
   return ep >= 0 && ep < MX_EP_COUNT ? labels[ep] : "other";
 }
 

@@ -18,6 +18,7 @@ typedef enum {
   MX_EP_TOKENIZE,
   MX_EP_DETOKENIZE,
   MX_EP_APPLY_TEMPLATE,
+  MX_EP_EMBEDDINGS,
   MX_EP_PAGE, /* GET /: the chat page */
   MX_EP_OTHER, /* unknown paths: one label, so a scanner cannot grow the label set */
   MX_EP_COUNT

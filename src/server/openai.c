@@ -392,7 +392,7 @@ static mx_status_t parse_field(const char *key, const json_t *v, const mx_api_li
 
 /* The body as a JSON object, with the checks every endpoint's body gets (UTF-8, JSON, an object,
  * no duplicate keys). */
-static mx_status_t load_object(const char *body, size_t len, json_t **root, mx_api_error_t *err) {
+mx_status_t mx_api_load_object(const char *body, size_t len, json_t **root, mx_api_error_t *err) {
   *root = NULL;
   mx_api_error_set(err, 400, "invalid_request_error", NULL, NULL);
   size_t valid = mx_utf8_valid_prefix((const uint8_t *)body, len);
@@ -417,7 +417,7 @@ mx_status_t mx_api_parse(mx_api_kind_t kind, const char *body, size_t len, const
   r->top_logprobs = -1; /* not given */
   r->n = 1;
   json_t *root;
-  MX_RETURN_IF_ERROR(load_object(body, len, &root, err));
+  MX_RETURN_IF_ERROR(mx_api_load_object(body, len, &root, err));
   mx_status_t st = NULL;
   later_t later = {0};
   const char *key;
@@ -458,7 +458,7 @@ mx_status_t mx_api_parse(mx_api_kind_t kind, const char *body, size_t len, const
 mx_status_t mx_api_parse_tokenize(const char *body, size_t len, mx_api_tokenize_t *out, mx_api_error_t *err) {
   memset(out, 0, sizeof *out);
   json_t *root;
-  MX_RETURN_IF_ERROR(load_object(body, len, &root, err));
+  MX_RETURN_IF_ERROR(mx_api_load_object(body, len, &root, err));
   mx_status_t st = NULL;
   const char *key;
   json_t *v;
@@ -493,7 +493,7 @@ void mx_api_tokenize_free(mx_api_tokenize_t *t) {
 mx_status_t mx_api_parse_detokenize(const char *body, size_t len, int vocab, mx_ids_t *out, mx_api_error_t *err) {
   memset(out, 0, sizeof *out);
   json_t *root;
-  MX_RETURN_IF_ERROR(load_object(body, len, &root, err));
+  MX_RETURN_IF_ERROR(mx_api_load_object(body, len, &root, err));
   mx_status_t st = NULL;
   const char *key;
   json_t *v, *tokens = NULL;

@@ -116,6 +116,34 @@ char *mx_api_tokens_json(const int32_t *ids, size_t n, const char *const *pieces
 /* {"content": TEXT} (detokenize) or {"prompt": TEXT} (apply-template); text need not be valid UTF-8. */
 char *mx_api_text_json(const char *field, const char *text, size_t len);
 
+/* POST /v1/embeddings (OpenAI's shape): input is a string, an array of token ids, or an array of
+ * up to MX_API_MAX_EMBED_INPUTS of either; encoding_format "float" (default) or "base64";
+ * dimensions, when given, must be the model's; model and user are taken and not used. */
+#define MX_API_MAX_EMBED_INPUTS 2048
+typedef struct {
+  char *text; /* a string input (valid UTF-8, not empty), or NULL */
+  size_t len;
+  int32_t *ids; /* a token-id input (each of the vocabulary), or NULL */
+  size_t n_ids;
+} mx_api_embedding_input_t;
+
+typedef struct {
+  mx_api_embedding_input_t *in;
+  size_t n;
+  bool base64;
+} mx_api_embeddings_t;
+
+typedef struct {
+  int vocab, dim;
+} mx_api_embed_limits_t;
+
+MX_MUST_USE mx_status_t mx_api_parse_embeddings(const char *body, size_t len, const mx_api_embed_limits_t *lim,
+                                                mx_api_embeddings_t *out, mx_api_error_t *err);
+void mx_api_embeddings_free(mx_api_embeddings_t *r);
+/* {"object": "list", "data": [{"object": "embedding", "index", "embedding"}], "model", "usage"}; NULL
+ * when out of memory. */
+char *mx_api_embeddings_json(const char *model, const float *const *vectors, int n, int dim, bool base64, int prompt_tokens);
+
 typedef struct {
   const char *id;    /* "cmpl-..." / "chatcmpl-..." */
   long long created; /* Unix seconds */

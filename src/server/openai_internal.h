@@ -11,6 +11,8 @@ MX_MUST_USE mx_status_t __attribute__((format(printf, 4, 5)))
 mx_api_bad(mx_api_error_t *err, const char *param, const char *code, const char *fmt, ...);
 /* Out of memory while parsing: the server's failure (500), not the body's. */
 MX_MUST_USE mx_status_t mx_api_oom(mx_api_error_t *err);
+/* The body as a JSON object (valid UTF-8, no duplicate keys), or a 400 saying what is wrong with it. */
+MX_MUST_USE mx_status_t mx_api_load_object(const char *body, size_t len, json_t **root, mx_api_error_t *err);
 /* "an object", "a string", ... for messages. */
 const char *mx_api_json_kind(const json_t *v);
 

@@ -1,6 +1,6 @@
 /* libFuzzer target: the server's request parser (src/server/openai.c) on arbitrary bodies, the one
  * parser every HTTP client reaches. The first byte picks completions or chat (bit 0), or with bit 1
- * set /tokenize or /detokenize; the rest is the body
+ * set /tokenize or /detokenize (bit 0), or /v1/embeddings (bit 2); the rest is the body
  * (not NUL-terminated: the parser must go by the length). A body is either accepted, with every
  * field in range and the prompt valid UTF-8, or refused with a 4xx/5xx whose message is one line
  * and whose error JSON parses; nothing leaks either way (LeakSanitizer). */
@@ -23,12 +23,26 @@ static void utility(int which, const char *body, size_t n) {
     st = mx_api_parse_tokenize(body, n, &t, &e);
     if (!st && (!t.content || mx_utf8_valid_prefix((const uint8_t *)t.content, t.len) != t.len)) abort();
     if (!st) mx_api_tokenize_free(&t);
-  } else {
+  } else if (which == 1) {
     mx_ids_t ids;
     st = mx_api_parse_detokenize(body, n, 1000, &ids, &e);
     for (size_t i = 0; !st && i < ids.n; i++)
       if (ids.ids[i] < 0 || ids.ids[i] >= 1000) abort();
     if (!st) mx_ids_free(&ids);
+  } else { /* /v1/embeddings: every input a non-empty valid string or non-empty in-vocabulary ids */
+    mx_api_embeddings_t r;
+    mx_api_embed_limits_t lim = {.vocab = 1000, .dim = 8};
+    st = mx_api_parse_embeddings(body, n, &lim, &r, &e);
+    if (!st && (r.n < 1 || r.n > MX_API_MAX_EMBED_INPUTS)) abort();
+    for (size_t i = 0; !st && i < r.n; i++) {
+      const mx_api_embedding_input_t *in = &r.in[i];
+      if (!in->text == !in->ids) abort();
+      if (in->text && (!in->len || mx_utf8_valid_prefix((const uint8_t *)in->text, in->len) != in->len)) abort();
+      for (size_t k = 0; in->ids && k < in->n_ids; k++)
+        if (in->ids[k] < 0 || in->ids[k] >= 1000) abort();
+      if (in->ids && !in->n_ids) abort();
+    }
+    if (!st) mx_api_embeddings_free(&r);
   }
   if (st && (e.http_status < 400 || strchr(mx_status_message(st), '\n'))) abort();
   mx_status_free(st);
@@ -83,10 +97,10 @@ static void check_chat(const mx_api_request_t *r) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 1) return 0;
-  if (data[0] & 2) { /* bit 1: a utility endpoint (bit 0: which) */
+  if (data[0] & 2) { /* bit 1: a utility endpoint (bit 0: which; with bit 2 also set, /v1/embeddings) */
     char *b = malloc(size > 1 ? size - 1 : 1);
     memcpy(b, data + 1, size - 1);
-    utility(data[0] & 1, b, size - 1);
+    utility(data[0] & 4 ? 2 : data[0] & 1, b, size - 1);
     free(b);
     return 0;
   }

@@ -35,6 +35,8 @@ printf '\x01{"messages":[{"role":"user","content":"{\\"name\\": \\"t\\", \\"argu
   > "$seeds/fuzz_api_request/chat-call-text"
 printf '\x02{"content":"Hello <|im_start|> world","add_special":true,"with_pieces":true}' > "$seeds/fuzz_api_request/tokenize"
 printf '\x03{"tokens":[1,2,999,0]}' > "$seeds/fuzz_api_request/detokenize"
+printf '\x06{"input":["Hello",[1,2,3],"x"],"model":"m","encoding_format":"base64","dimensions":8}' > "$seeds/fuzz_api_request/embeddings"
+printf '\x06{"input":[5,6,7]}' > "$seeds/fuzz_api_request/embeddings-ids"
 # The baseline parsers start from the captured tool outputs, one per parser (first byte: which).
 i=0
 for c in nvidia-smi-query-h200 rocminfo-mi300x-documented rocm_agent_enumerator-documented iree-compile-targets \

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make oracle`: regenerates the HF transformers fp32 trajectories of tests/oracle/fixtures/ into
 # build/oracle/fixtures/ and diffs the token ids (prompt and greedy) with the committed fixtures.
-# Needs torch, transformers and gguf in PYTHON (default python3): the GPU machine has them (see
+# Needs torch, transformers, accelerate (transformers' GGUF loading) and gguf in PYTHON (default python3): the GPU machine has them (see
 # tests/oracle/fixtures/README.md for how they were made there); CI compares against the committed
 # fixtures instead.
 set -euo pipefail
@@ -53,6 +53,9 @@ for fam in qwen2 qwen3 mistral gemma2 gemma3 phi3; do
     --steps 64 -o "$out/$fam-synth.json"
 done
 "$py" tests/oracle/hf_logprobs.py --dir build/oracle/gemma2-synth --steps 16 -o "$out/gemma2-synth-logprobs.json"
+"$py" tests/oracle/smollm2_tokenizer.py "$model" build/oracle/smollm2-tok >&2
+"$py" tests/oracle/hf_embeddings.py --dir "$(dirname "$model")" --gguf "$(basename "$model")" --tokenizer build/oracle/smollm2-tok \
+  --prompts tests/oracle/prompts.json -o "$out/smollm2-embeddings.json"
 "$py" - "$out" <<'PY'
 import json, sys
 bad = 0
@@ -66,6 +69,13 @@ for name in ("smollm2", "smollm2-long", "llama32-1b-synth", "llama32-1b-synth-lo
         same = o["prompt_ids"] == n["prompt_ids"] and o["greedy_ids"] == n["greedy_ids"]
         bad += not same
         print(f"{name}/{o['name']}: {'same' if same else 'DIFFERENT'}")
-print(f"{len(old)} compared, {bad} different" if bad else "all trajectories identical")
+old = json.load(open("tests/oracle/fixtures/smollm2-embeddings.json"))["items"]
+new = json.load(open(f"{sys.argv[1]}/smollm2-embeddings.json"))["items"]
+for o, n in zip(old, new):
+    diff = max(abs(a - b) for a, b in zip(o["embedding"], n["embedding"]))
+    same = o["ids"] == n["ids"] and diff <= 1e-6
+    bad += not same
+    print(f"smollm2-embeddings/{o['name']}: {'same' if same else 'DIFFERENT'} (largest difference {diff:.1e})")
+print(f"{bad} different" if bad else "all trajectories and embeddings identical")
 sys.exit(1 if bad else 0)
 PY

@@ -801,6 +801,51 @@ static void metrics_are_thread_safe(void **state) {
   mx_metrics_destroy(m);
 }
 
+/* /v1/embeddings bodies: OpenAI's four input forms; refusals name the parameter; the answer's floats
+ * and their base64 (little-endian float32, as the openai client decodes it). */
+static void embedding_bodies(void **state) {
+  (void)state;
+  mx_api_embed_limits_t lim = {.vocab = 10, .dim = 2};
+  mx_api_embeddings_t r;
+  mx_api_error_t e;
+  const char *forms[] = {"{\"input\":\"hi\"}", "{\"input\":[1,2]}", "{\"input\":[\"a\",[3],\"b\"],\"encoding_format\":\"base64\"}",
+                         "{\"input\":[[1],[2,3]],\"dimensions\":2,\"model\":\"x\",\"user\":\"u\",\"encoding_format\":null}"};
+  size_t want_n[] = {1, 1, 3, 2};
+  for (size_t i = 0; i < 4; i++) {
+    assert_ok(mx_api_parse_embeddings(forms[i], strlen(forms[i]), &lim, &r, &e));
+    assert_int_equal(r.n, want_n[i]);
+    assert_int_equal(r.base64, i == 2);
+    mx_api_embeddings_free(&r);
+  }
+  assert_ok(mx_api_parse_embeddings(forms[2], strlen(forms[2]), &lim, &r, &e));
+  assert_memory_equal(r.in[0].text, "a", 2);
+  assert_true(r.in[1].ids && r.in[1].n_ids == 1 && r.in[1].ids[0] == 3 && !r.in[1].text);
+  mx_api_embeddings_free(&r);
+  static const struct {
+    const char *body, *param;
+  } bad[] = {{"{}", "input"}, {"{\"input\":\"\"}", "input"}, {"{\"input\":[]}", "input"}, {"{\"input\":[1,10]}", "input"},
+             {"{\"input\":[\"a\",1]}", "input"}, {"{\"input\":[[]]}", "input"}, {"{\"input\":true}", "input"},
+             {"{\"input\":\"a\",\"dimensions\":3}", "dimensions"}, {"{\"input\":\"a\",\"encoding_format\":\"hex\"}", "encoding_format"},
+             {"{\"input\":\"a\",\"model\":1}", "model"}, {"{\"input\":\"a\",\"x\":1}", "x"}};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    mx_status_t st = mx_api_parse_embeddings(bad[i].body, strlen(bad[i].body), &lim, &r, &e);
+    if (!st || e.http_status != 400 || strcmp(e.param, bad[i].param))
+      fail_msg("%s: %s (param '%s')", bad[i].body, st ? mx_status_message(st) : "accepted", e.param);
+    assert_null(r.in);
+    mx_status_free(st);
+  }
+  /* 1.0f is 00 00 80 3f, -2.0f 00 00 00 c0: "AACAPwAAAMA=" */
+  float v[2] = {1.0f, -2.0f};
+  const float *vs[1] = {v};
+  char *j = mx_api_embeddings_json("m", vs, 1, 2, true, 5);
+  assert_string_equal(j, "{\"object\":\"list\",\"data\":[{\"object\":\"embedding\",\"index\":0,\"embedding\":\"AACAPwAAAMA=\"}],"
+                         "\"model\":\"m\",\"usage\":{\"prompt_tokens\":5,\"total_tokens\":5}}");
+  free(j);
+  j = mx_api_embeddings_json("m", vs, 1, 2, false, 5);
+  assert_non_null(strstr(j, "\"embedding\":[1.0,-2.0]"));
+  free(j);
+}
+
 /* The utility endpoints' bodies: accepted ones carry their fields, refused ones name the field. */
 static void utility_bodies(void **state) {
   (void)state;
@@ -880,6 +925,7 @@ int main(void) {
       cmocka_unit_test(metrics_text),
       cmocka_unit_test(metrics_are_thread_safe),
       cmocka_unit_test(utility_bodies),
+      cmocka_unit_test(embedding_bodies),
       cmocka_unit_test(tool_fields),
       cmocka_unit_test(tool_calls_read_back),
   };
