@@ -42,6 +42,14 @@ struct mx_request {
   int forced;          /* prompt_logprobs: the prompt token the next decode step feeds; 0 once generating */
   int cached;          /* prompt tokens a slot held already (prefix reuse) */
   float *embedding;    /* an embed request's result (dim floats, allocated at submit); NULL otherwise */
+  /* Choices sharing a prompt (mx_request_params_t share_count / prompt_of): the first keeps its prompt's
+   * last logits (vocab floats) once prefilled (shares_ready); the others hold a reference to it. */
+  float *shared_logits;
+  bool shares_ready;
+  mx_request_t *source;
+  int copied;          /* prompt tokens copied from the source's slot */
+  int last_slot;       /* the slot it was given (stays set after it finished) */
+  uint64_t finished_step; /* the scheduler's decode steps when it finished */
   double t_submit;     /* set before the request is shared */
   double t_admit, t_first; /* written by the engine under mu (the request's), read by mx_request_info */
   mx_request_t *next;  /* wait queue */
@@ -96,14 +104,19 @@ struct mx_sched {
   bool prefix_reuse;
   mx_ids_t held[MX_LLAMA_MAX_SLOTS];
   uint64_t last_used[MX_LLAMA_MAX_SLOTS];
+  const mx_request_t *last_request[MX_LLAMA_MAX_SLOTS]; /* the request last given each slot (compared, never read) */
   uint64_t cached_tokens;
 };
 
 /* ------------------------------------------------------------------------------ requests */
 
+static void request_unref(mx_request_t *r);
+
 static void request_free(mx_request_t *r) {
   mx_seq_free(&r->seq);
   free(r->embedding);
+  free(r->shared_logits);
+  if (r->source) request_unref(r->source);
   for (int i = 0; i < r->n_stops; i++) free(r->stops[i]);
   mx_ids_free(&r->generated);
   mx_logprob_list_free(&r->lp);
@@ -163,6 +176,7 @@ void mx_request_release(mx_request_t *r) {
 void mx_request_info(mx_request_t *r, mx_request_info_t *out) {
   pthread_mutex_lock(&r->mu);
   *out = (mx_request_info_t){.finish = r->finish, .prompt_tokens = r->n_prompt, .cached_tokens = r->cached,
+                             .copied_tokens = r->copied,
                              .completion_tokens = (int)r->generated.n, .queue_ms = r->queue_ms, .ttft_ms = r->ttft_ms,
                              .decode_ms = r->decode_ms, .tokens = r->generated.ids, .error = r->error};
   if (!r->finished) { /* the figures so far (a request just cancelled is read before the engine ends it) */
@@ -225,6 +239,8 @@ static void finish_locked(mx_sched_t *s, mx_request_t *r, mx_finish_t why, mx_st
   mx_seq_end(&r->seq);
   if (why != MX_FINISH_CANCELLED && why != MX_FINISH_ERROR) publish_text(r);
   /* The slot and the counters first: an owner woken below sees the scheduler already updated. */
+  r->finished_step = s->decode_steps;
+  if (why == MX_FINISH_ERROR) r->shares_ready = false; /* its rows may be anything */
   if (r->slot >= 0) {
     s->slots[r->slot] = NULL;
     s->active--;
@@ -327,7 +343,7 @@ static void device_lost_locked(mx_sched_t *s, mx_status_t why) {
   s->state = MX_DEVICE_RESTARTING;
   atomic_store(&s->worker_pid, -1);
   fail_running_locked(s, why);
-  for (int b = 0; b < s->n_slots; b++) s->held[b].n = 0; /* a new worker starts with an empty cache */
+  for (int b = 0; b < s->n_slots; b++) s->held[b].n = 0, s->last_request[b] = NULL; /* a new worker starts with an empty cache */
   bool restart = s->max_restarts > 0 && !s->closing;
   mx_log(MX_LOG_ERROR, "mlxcel: device %s lost: %s%s", s->label, mx_status_message(why),
          restart ? "; restarting its worker" : s->closing ? "; shutting down" : "; restarts are off (--max-restarts 0): giving it up");
@@ -481,6 +497,16 @@ static void embed_locked(mx_sched_t *s, mx_request_t *r, int slot) {
   finish_locked(s, r, MX_FINISH_STOP, NULL);
 }
 
+/* The slot whose KV rows hold the prompt of src (the first choice of a request, prefilled), or -1: its
+ * own while it runs; after it finished, the slot it left as long as no other request was given it and
+ * no decode call ran (an idle slot's parked decode rows lie inside the prompt's). */
+static int shared_rows_slot(const mx_sched_t *s, const mx_request_t *src) {
+  if (!src || !src->shares_ready) return -1;
+  if (src->slot >= 0) return src->slot;
+  int b = src->last_slot;
+  return b >= 0 && !s->slots[b] && s->last_request[b] == src && s->decode_steps == src->finished_step ? b : -1;
+}
+
 /* Prefills the first waiting request into a free slot. Called with s->mu held; drops it for the
  * device call. */
 static void admit_one_locked(mx_sched_t *s) {
@@ -490,8 +516,14 @@ static void admit_one_locked(mx_sched_t *s) {
   /* Prompt logprobs: only the first token now; the decode steps feed the rest (teacher forcing). */
   bool force = !r->prompt_lp_done;
   int chunk = mx_session_prefill_chunk(s->session), skip = 0;
-  int slot = pick_slot(s, r, s->prefix_reuse && !force && !embed, chunk, &skip);
+  /* Another choice of the same prompt runs with its rows in place: copy them, skip the prefill. */
+  mx_request_t *src = r->source;
+  int from = force ? -1 : shared_rows_slot(s, src);
+  bool copy = from >= 0;
+  int slot = pick_slot(s, r, s->prefix_reuse && !force && !embed && !copy, chunk, &skip);
   if (slot < 0) return;
+  r->last_slot = slot;
+  s->last_request[slot] = r;
   s->head = r->next;
   if (!s->head) s->tail = NULL;
   s->queued--;
@@ -509,18 +541,28 @@ static void admit_one_locked(mx_sched_t *s) {
   s->prompt_tokens += (uint64_t)r->n_prompt;
   pthread_mutex_lock(&r->mu);
   r->t_admit = mx_now_ms();
+  r->copied = copy ? r->n_prompt : 0;
   pthread_mutex_unlock(&r->mu);
   if (embed) {
     embed_locked(s, r, slot);
     return;
   }
-  pthread_mutex_unlock(&s->mu);
-  bool greedy = mx_seq_greedy(&r->seq);
+  /* A choice whose prompt is shared needs the last logits (its own pick, or the others'). */
+  bool greedy = mx_seq_greedy(&r->seq) && !copy && !(r->shared_logits && !force);
   int32_t next = -1;
+  pthread_mutex_unlock(&s->mu);
   pthread_mutex_lock(&s->dev_mu);
-  mx_status_t st = mx_session_prefill_slot_from(s->session, slot, r->seq.history.ids, skip, force ? 1 : r->n_prompt,
-                                                greedy ? NULL : s->logits, &next);
+  /* (Given the very slot the finished source left, the rows are in place already.) */
+  mx_status_t st = copy ? (from == slot ? NULL : mx_session_copy_slot(s->session, from, slot, r->n_prompt))
+                        : mx_session_prefill_slot_from(s->session, slot, r->seq.history.ids, skip, force ? 1 : r->n_prompt,
+                                                       greedy ? NULL : s->logits, &next);
   pthread_mutex_unlock(&s->dev_mu);
+  if (!st && copy) {
+    memcpy(s->logits, src->shared_logits, sizeof(float) * (size_t)s->vocab);
+  } else if (!st && r->shared_logits && !force) { /* before the pick, which changes the row */
+    memcpy(r->shared_logits, s->logits, sizeof(float) * (size_t)s->vocab);
+    r->shares_ready = true;
+  }
   mx_finish_t why = MX_FINISH_NONE;
   mx_status_t err = st || !greedy ? NULL : check_device_token_counted(s, next);
   bool done = err != NULL;
@@ -549,8 +591,11 @@ static void admit_one_locked(mx_sched_t *s) {
 static void admit_locked(mx_sched_t *s) {
   int tokens = 0;
   while (s->state == MX_DEVICE_READY && s->head && s->active < s->n_slots && !s->closing) {
-    if (tokens > 0 && tokens + s->head->n_prompt > MX_SCHED_ADMIT_TOKENS) break;
-    tokens += s->head->n_prompt;
+    /* The other choices of a prompt just admitted copy its rows: no prefill to wait for, and the rows
+     * of a first choice that finished at once last only until the next decode call. */
+    bool copies = s->head->source != NULL;
+    if (tokens > 0 && !copies && tokens + s->head->n_prompt > MX_SCHED_ADMIT_TOKENS) break;
+    if (!copies) tokens += s->head->n_prompt;
     admit_one_locked(s);
   }
 }
@@ -783,6 +828,9 @@ static mx_status_t validate(mx_sched_t *s, const mx_request_params_t *p) {
   if (p->max_tokens < 1 || p->max_tokens > cap)
     return mx_status_make(MX_STAGE_USAGE, "ask for 1 to the context capacity tokens", "max_tokens %d is outside 1..%d",
                           p->max_tokens, cap);
+  /* (Its ids are not compared: the engine thread is appending to them.) */
+  if (p->prompt_of && (p->prompt_of->sched != s || p->prompt_of->n_prompt != p->n_prompt || !p->prompt_of->shared_logits))
+    return mx_status_make(MX_STAGE_INTERNAL, NULL, "a choice shares the prompt of a request of another prompt or device");
   if (p->embed && !mx_session_has_embeddings(s->session))
     return mx_status_make(MX_STAGE_USAGE, "start the server with --embeddings", "this server computes no embeddings");
   if (p->prompt_logprobs && !p->logprobs)
@@ -807,6 +855,7 @@ mx_status_t mx_sched_submit(mx_sched_t *s, const mx_request_params_t *p, mx_requ
   mx_strbuf_init(&r->pending);
   r->sched = s;
   r->slot = -1;
+  r->last_slot = -1;
   r->n_prompt = p->n_prompt;
   r->logprobs = p->logprobs;
   r->prompt_logprobs = p->prompt_logprobs;
@@ -818,6 +867,11 @@ mx_status_t mx_sched_submit(mx_sched_t *s, const mx_request_params_t *p, mx_requ
                         .n_stops = r->n_stops, .ignore_eos = p->ignore_eos, .logprobs = p->logprobs,
                         .top_logprobs = p->top_logprobs, .json_object = p->json_object, .json_schema = p->json_schema};
   if (ok && p->embed) ok = (r->embedding = calloc((size_t)s->config->dim, sizeof *r->embedding)) != NULL;
+  if (ok && p->share_count > 0) ok = (r->shared_logits = malloc(sizeof(float) * (size_t)s->vocab)) != NULL;
+  if (ok && p->prompt_of) {
+    r->source = p->prompt_of;
+    atomic_fetch_add(&r->source->refs, 1);
+  }
   mx_status_t st = ok ? mx_seq_init(&r->seq, s->session, p->prompt, p->n_prompt, &sp) : mx_status_oom();
   if (st) {
     request_free(r);

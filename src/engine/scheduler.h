@@ -59,6 +59,12 @@ typedef struct {
   /* An embedding instead of text (a session with embeddings): the prompt is prefilled in a slot and
    * the request finishes with mx_request_embedding; nothing is generated (max_tokens is ignored). */
   bool embed;
+  /* The n choices of one prompt: the first is submitted with share_count = n - 1, the others with
+   * prompt_of = the first (submitted before them, held by the caller until they finish). While the
+   * first runs, each other choice gets a copy of its prompt's KV rows and of its first logits instead
+   * of a prefill of its own; when it no longer runs, a choice prefills as usual. */
+  int share_count;
+  mx_request_t *prompt_of;
 } mx_request_params_t;
 
 typedef struct {
@@ -111,6 +117,7 @@ typedef struct {
   mx_finish_t finish;
   int prompt_tokens;
   int cached_tokens;     /* prompt tokens whose KV rows a slot held already (prefix reuse): not prefilled */
+  int copied_tokens;     /* prompt tokens whose KV rows were copied from another choice's slot: not prefilled */
   int completion_tokens; /* tokens generated (EOS and stop-string tokens included, as OpenAI counts) */
   double queue_ms;       /* submit -> admitted into a slot */
   double ttft_ms;        /* submit -> first token */

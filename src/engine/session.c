@@ -108,6 +108,7 @@ void mx_graph_signature(const mx_llama_graph_t *g, const mx_target_t *t, char *o
   /* Only where set, so that the graphs without it keep their signatures. */
   if (g->head_attention_slots > 0) PUT("; per-head decode attention from %d slots", g->head_attention_slots);
   if (g->pooled) PUT("; pooled prefills");
+  if (g->slots > 1) PUT("; slot copies");
 #undef PUT
 }
 
@@ -385,6 +386,22 @@ static mx_status_t decode_call(mx_session_t *s, const int32_t *tokens, const int
   char fn[48];
   mx_llama_fn_name(steps > 1 ? MX_FN_DECODE_STEPS : logits ? MX_FN_DECODE_LOGITS : MX_FN_DECODE, window_for(s, last), fn, sizeof fn);
   return call(s, fn, in, 2, logits, logits ? (size_t)S * V : 0, next, steps * S);
+}
+
+mx_status_t mx_session_copy_slot(mx_session_t *s, int src, int dst, int n) {
+  if (s->graph.slots < 2 || src < 0 || dst < 0 || src >= s->graph.slots || dst >= s->graph.slots || src == dst || n < 1 ||
+      n > s->graph.capacity)
+    return mx_status_make(MX_STAGE_INTERNAL, NULL, "copy of %d rows from slot %d to %d of %d", n, src, dst, s->graph.slots);
+  int32_t from = src, to = dst, back = -1;
+  mx_tensor_t in[2] = {mx_tensor_host(MX_I32, 0, NULL, &from), mx_tensor_host(MX_I32, 0, NULL, &to)};
+  char fn[48];
+  mx_llama_fn_name(MX_FN_COPY_SLOT, window_for(s, n - 1), fn, sizeof fn);
+  bool checks = s->caller_checks_tokens;
+  s->caller_checks_tokens = true; /* it answers the slot, not a token */
+  mx_status_t st = call(s, fn, in, 2, NULL, 0, &back, 1);
+  s->caller_checks_tokens = checks;
+  if (!st && back != dst) st = mx_status_make(MX_STAGE_INTERNAL, NULL, "%s answered slot %d for %d", fn, back, dst);
+  return st;
 }
 
 mx_status_t mx_session_decode_slots(mx_session_t *s, const int32_t *tokens, const int32_t *pos, float *logits,

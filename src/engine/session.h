@@ -96,6 +96,9 @@ MX_MUST_USE mx_status_t mx_session_prefill(mx_session_t *s, const int32_t *ids, 
  * within the KV rows) and it does not count toward the attention window the call needs. */
 MX_MUST_USE mx_status_t mx_session_decode_slots(mx_session_t *s, const int32_t *tokens, const int32_t *pos, float *logits,
                                     int32_t *next);
+/* The KV rows of the first n positions of slot src, copied into slot dst (a module of several slots):
+ * a prompt prefilled once serves several choices. */
+MX_MUST_USE mx_status_t mx_session_copy_slot(mx_session_t *s, int src, int dst, int n);
 /* Greedy steps per multi-step call (1: the module has none). */
 int mx_session_decode_steps(const mx_session_t *s);
 /* mx_session_decode_steps(s) greedy steps for every slot in one call: next receives K x slots tokens,

@@ -721,6 +721,30 @@ static void emit_decode_steps(ctx_t *x, int64_t W) {
   mx_hlo_func_end(h, 1, &out);
 }
 
+/* copy_slot_<W>(src, dst) -> dst: the first W cache rows of slot src, every layer's keys and values,
+ * into slot dst. The n choices of one prompt share its prefill: the first choice's rows are copied
+ * to the others' slots (before they decode on their own, writing rows from the prompt's end on). */
+static void emit_copy_slot(ctx_t *x, int64_t W) {
+  mx_hlo_t *h = x->h;
+  const mx_model_config_t *c = x->c;
+  int64_t KV = c->n_kv_heads, cd[3] = {x->g->slots * KV, x->g->kv_rows, c->head_dim}, sizes[3] = {KV, W, c->head_dim};
+  char name[48];
+  mx_llama_fn_name(MX_FN_COPY_SLOT, (int)W, name, sizeof name);
+  mx_hval_t scalar = mx_htype(MX_I32, 0, NULL), types[2] = {scalar, scalar}, args[2];
+  mx_hlo_func_begin(h, name, 2, types, args);
+  mx_hval_t zero = mx_hlo_scalar_i32(h, 0), heads = mx_hlo_scalar_i32(h, (int32_t)KV);
+  mx_hval_t from[3] = {mx_hlo_binary(h, "multiply", args[0], heads), zero, zero};
+  mx_hval_t to[3] = {mx_hlo_binary(h, "multiply", args[1], heads), zero, zero};
+  for (int l = 0; l < c->n_layers; l++)
+    for (int kv = 0; kv < 2; kv++) {
+      char sym[32];
+      snprintf(sym, sizeof sym, "kv_%c%d", kv ? 'v' : 'k', l);
+      mx_hval_t cache = mx_hlo_load(h, sym, mx_htype(x->g->kv, 3, cd));
+      mx_hlo_store(h, sym, mx_hlo_dynamic_update_slice(h, cache, mx_hlo_dynamic_slice(h, cache, from, sizes), to));
+    }
+  mx_hlo_func_end(h, 1, &args[1]);
+}
+
 static void emit_score(ctx_t *x, int64_t S) {
   mx_hlo_t *h = x->h;
   char name[48];
@@ -790,6 +814,7 @@ void mx_llama_fn_name(mx_llama_fn_t fn, int n, char *out, size_t cap) {
     case MX_FN_SCORE: snprintf(out, cap, "score_%d", n); break;
     case MX_FN_PREFILL_POOLED: snprintf(out, cap, "prefill_%d_pooled", n); break;
     case MX_FN_EXTEND_POOLED: snprintf(out, cap, "extend_%d_pooled", n); break;
+    case MX_FN_COPY_SLOT: snprintf(out, cap, "copy_slot_%d", n); break;
   }
 }
 
@@ -876,6 +901,7 @@ mx_status_t mx_llama_emit(const mx_llama_graph_t *g, char **text_out) {
     emit_decode(&x, g->windows[i], false);
     emit_decode(&x, g->windows[i], true);
     if (g->decode_steps > 1) emit_decode_steps(&x, g->windows[i]);
+    if (g->slots > 1) emit_copy_slot(&x, g->windows[i]);
   }
   if (g->score_len > 0) emit_score(&x, g->score_len);
   if (g->signature) emit_signature(&x, g->signature);

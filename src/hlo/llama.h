@@ -103,6 +103,7 @@ typedef enum {
   MX_FN_SCORE, /* n: the score length */
   MX_FN_PREFILL_POOLED, /* n: the bucket */
   MX_FN_EXTEND_POOLED,  /* n: the attention window */
+  MX_FN_COPY_SLOT,      /* n: the cache rows copied (a decode window); modules of several slots */
 } mx_llama_fn_t;
 void mx_llama_fn_name(mx_llama_fn_t fn, int n, char *out, size_t cap);
 

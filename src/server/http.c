@@ -414,6 +414,7 @@ static void record_generation(ctx_t *c, choice_t *ch, const char *finish_overrid
   const char *finish = finish_override ? finish_override : mx_finish_name(info.finish);
   mx_metrics_generation(c->srv->metrics, &(mx_metrics_generation_t){.prompt_tokens = info.prompt_tokens,
                                                                     .cached_tokens = info.cached_tokens,
+                                                                    .copied_tokens = info.copied_tokens,
                                                                     .completion_tokens = info.completion_tokens,
                                                                     .queue_ms = info.queue_ms,
                                                                     .ttft_ms = info.ttft_ms,
@@ -421,8 +422,9 @@ static void record_generation(ctx_t *c, choice_t *ch, const char *finish_overrid
                                                                     .finish = finish});
   char choice[16] = "";
   if (c->n > 1) snprintf(choice, sizeof choice, " choice %d", (int)(ch - c->ch));
-  char cached[32] = "";
+  char cached[48] = "";
   if (info.cached_tokens) snprintf(cached, sizeof cached, " (%d reused)", info.cached_tokens);
+  if (info.copied_tokens) snprintf(cached, sizeof cached, " (copied from choice 0)");
   if (c->srv->o.log_requests)
     mx_log(MX_LOG_INFO, "mlxcel-server: %s%s %s%s: prompt %d%s, completion %d tokens, finish %s, queue %.0f ms, ttft %.0f ms, total %.0f ms",
            c->id, choice, mx_endpoint_label(c->ep), c->stream ? " (stream)" : "", info.prompt_tokens, cached,
@@ -840,11 +842,14 @@ static enum MHD_Result generate(ctx_t *c) {
   if (!ar.has_seed) p.sampling.seed = next_random(s);
   for (int i = 0; i < ar.n_stops; i++) p.stops[i] = ar.stops[i];
   p.n_stops = ar.n_stops;
-  /* n choices: n requests on one device, each prefilling the prompt into its own slot (the prompt's
-   * KV rows are not shared), the first with the request's seed, the others with seeds derived from it. */
+  /* n choices: n requests on one device, the first with the request's seed, the others with seeds
+   * derived from it; the first prefills the prompt, and the others start from a copy of its KV rows
+   * and its last logits while it runs (the scheduler falls back to a prefill of their own). */
   uint64_t seed = p.sampling.seed;
   for (int i = 0; !st && i < ar.n; i++) {
     p.sampling.seed = i ? mix64(seed + (uint64_t)i) : seed;
+    p.share_count = i == 0 ? ar.n - 1 : 0;
+    p.prompt_of = i == 0 ? NULL : c->ch[0].req;
     st = mx_sched_submit(mx_fleet_sched(c->fleet, bi), &p, &c->ch[i].req);
     if (!st) c->n = i + 1;
   }

@@ -31,7 +31,7 @@ struct mx_metrics {
     uint64_t count;
   } requests[MX_EP_COUNT][MAX_STATUSES];
   uint64_t prompt_tokens, completion_tokens, finished[N_FINISH], request_timeouts, connections_refused;
-  uint64_t cached_tokens;
+  uint64_t cached_tokens, copied_tokens;
   histogram_t ttft, tpot, queue;
 };
 
@@ -92,6 +92,7 @@ void mx_metrics_generation(mx_metrics_t *m, const mx_metrics_generation_t *g) {
   pthread_mutex_lock(&m->mu);
   m->prompt_tokens += (uint64_t)(g->prompt_tokens > 0 ? g->prompt_tokens : 0);
   m->cached_tokens += (uint64_t)(g->cached_tokens > 0 ? g->cached_tokens : 0);
+  m->copied_tokens += (uint64_t)(g->copied_tokens > 0 ? g->copied_tokens : 0);
   m->completion_tokens += (uint64_t)(g->completion_tokens > 0 ? g->completion_tokens : 0);
   for (int i = 0; i < N_FINISH; i++)
     if (g->finish && !strcmp(g->finish, finish_names[i])) m->finished[i]++;
@@ -170,6 +171,10 @@ void mx_metrics_render(mx_metrics_t *m, const mx_metrics_device_t *d, int n, mx_
   header(out, "mlxcel_prefix_cache_hit_tokens_total", "counter",
          "Prompt tokens of finished generations that were not prefilled: a free slot held their KV rows (prefix reuse).");
   mx_strbuf_printf(out, "mlxcel_prefix_cache_hit_tokens_total %llu\n", (unsigned long long)m->cached_tokens);
+  header(out, "mlxcel_prompt_copied_tokens_total", "counter",
+         "Prompt tokens of finished generations that were not prefilled: another choice of the request (n > 1) had "
+         "them, and its KV rows were copied.");
+  mx_strbuf_printf(out, "mlxcel_prompt_copied_tokens_total %llu\n", (unsigned long long)m->copied_tokens);
   header(out, "mlxcel_completion_tokens_total", "counter", "Generated tokens of finished generations.");
   mx_strbuf_printf(out, "mlxcel_completion_tokens_total %llu\n", (unsigned long long)m->completion_tokens);
   header(out, "mlxcel_generations_total", "counter", "Finished generations, by finish reason.");

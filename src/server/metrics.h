@@ -39,6 +39,7 @@ void mx_metrics_request(mx_metrics_t *m, mx_endpoint_t ep, int http_status);
 typedef struct {
   int prompt_tokens, completion_tokens;
   int cached_tokens; /* prompt tokens a slot held already (prefix reuse) */
+  int copied_tokens; /* prompt tokens copied from another choice's slot (n > 1) */
   double queue_ms, ttft_ms, decode_ms;
   const char *finish; /* "stop", "length", "cancelled", "error" */
 } mx_metrics_generation_t;

@@ -11,7 +11,8 @@ Completions `echo`: the prompt extended by all but the last greedy token, echoed
 one token generated: at every position after the original prompt the entries must be HF's (teacher
 forcing on the greedy trajectory is that trajectory), the first token's null, the tokens spelling the
 text, the stream giving the prompt first, and the same prompt sent as token ids answering the same.
-`n` > 1: greedy choices each HF's, sampled choices apart and reproducible, streamed by index.
+`n` > 1: greedy choices each HF's (the second and third from a copy of the first's KV rows and logits),
+sampled choices apart and reproducible, streamed by index.
 
     python3 tests/oracle/logprobs_parity.py --mlxcel build/mlxcel --model MODEL.gguf \
         --fixture tests/oracle/fixtures/smollm2-logprobs.json
@@ -20,9 +21,10 @@ import argparse
 import json
 import os
 import sys
+import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "server"))
-from checks import api_error, check, expect, served_client, summary  # noqa: E402
+from checks import api_error, check, expect, metric, served_client, summary  # noqa: E402
 
 import openai  # noqa: E402
 
@@ -217,20 +219,36 @@ def main():
                 expect(r.choices[0].text == text + lossy(bytes(steps[-1]["bytes"])) and r.choices[0].logprobs is None,
                        f"{r.choices[0].text!r}")
 
+        def copied_tokens():
+            port = int(str(client.base_url).split(":")[2].split("/")[0])
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=30) as m:
+                return metric(m.read().decode(), "mlxcel_prompt_copied_tokens_total")
+
         p = next(p for p in prompts if not p["chat"])
         steps = p["steps"]
         kw = dict(model=model_id, prompt=p["text"], max_tokens=len(steps), extra_body={"ignore_eos": True})
         whole = {}
 
-        @check(f"n=3 greedy ({p['name']}): three choices, each HF's greedy text and logprobs; usage counts the prompt once")
+        @check(f"n=3 greedy ({p['name']}): three choices, each HF's greedy text and logprobs; usage counts the prompt once; "
+               "choices 1 and 2 start from copies of choice 0's KV rows and logits (/metrics counts their prompts as copied)")
         def _():
+            before = copied_tokens()
             r = client.completions.create(n=3, temperature=0, logprobs=1, **kw)
+            copied = copied_tokens() - before
+            expect(copied == 2 * len(p["prompt_ids"]), f"{copied} prompt tokens copied, not 2 x {len(p['prompt_ids'])}")
             expect([c.index for c in r.choices] == [0, 1, 2], f"indexes {[c.index for c in r.choices]}")
             for c in r.choices:
                 expect(c.text == p["completion"], f"choice {c.index}: {c.text!r}")
                 for i, s in enumerate(steps):
                     close(c.logprobs.token_logprobs[i], s["logprob"], f"choice {c.index} step {i}")
             expect(r.usage.prompt_tokens == len(p["prompt_ids"]) and r.usage.completion_tokens == 3 * len(steps), f"usage {r.usage}")
+            # One token each: choice 0 finishes at its prefill, and the others copy the rows it left.
+            before = copied_tokens()
+            r = client.completions.create(n=3, temperature=0, logprobs=1, model=model_id, prompt=p["text"], max_tokens=1)
+            copied = copied_tokens() - before
+            expect(copied == 2 * len(p["prompt_ids"]), f"max_tokens 1: {copied} prompt tokens copied")
+            for c in r.choices:
+                close(c.logprobs.token_logprobs[0], steps[0]["logprob"], f"max_tokens 1, choice {c.index}")
 
         @check("n=4 sampled with a seed: choices drawn apart, the same four again with the same seed, the first one n=1's")
         def _():
