@@ -740,7 +740,10 @@ static void emit_copy_slot(ctx_t *x, int64_t W) {
       char sym[32];
       snprintf(sym, sizeof sym, "kv_%c%d", kv ? 'v' : 'k', l);
       mx_hval_t cache = mx_hlo_load(h, sym, mx_htype(x->g->kv, 3, cd));
-      mx_hlo_store(h, sym, mx_hlo_dynamic_update_slice(h, cache, mx_hlo_dynamic_slice(h, cache, from, sizes), to));
+      /* The barrier makes the rows a tensor of their own: a copy inside the one buffer became IREE's
+       * "slow_memcpy" dispatch, which its CUDA and ROCm code generation fail to translate. */
+      mx_hval_t rows = mx_hlo_barrier(h, mx_hlo_dynamic_slice(h, cache, from, sizes));
+      mx_hlo_store(h, sym, mx_hlo_dynamic_update_slice(h, cache, rows, to));
     }
   mx_hlo_func_end(h, 1, &args[1]);
 }
