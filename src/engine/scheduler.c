@@ -48,7 +48,6 @@ struct mx_request {
   bool shares_ready;
   mx_request_t *source;
   int copied;          /* prompt tokens copied from the source's slot */
-  int last_slot;       /* the slot it was given (stays set after it finished) */
   uint64_t finished_step; /* the scheduler's decode steps when it finished */
   double t_submit;     /* set before the request is shared */
   double t_admit, t_first; /* written by the engine under mu (the request's), read by mx_request_info */
@@ -503,8 +502,9 @@ static void embed_locked(mx_sched_t *s, mx_request_t *r, int slot) {
 static int shared_rows_slot(const mx_sched_t *s, const mx_request_t *src) {
   if (!src || !src->shares_ready) return -1;
   if (src->slot >= 0) return src->slot;
-  int b = src->last_slot;
-  return b >= 0 && !s->slots[b] && s->last_request[b] == src && s->decode_steps == src->finished_step ? b : -1;
+  for (int b = 0; b < s->n_slots; b++)
+    if (s->last_request[b] == src) return !s->slots[b] && s->decode_steps == src->finished_step ? b : -1;
+  return -1;
 }
 
 /* Prefills the first waiting request into a free slot. Called with s->mu held; drops it for the
@@ -522,7 +522,6 @@ static void admit_one_locked(mx_sched_t *s) {
   bool copy = from >= 0;
   int slot = pick_slot(s, r, s->prefix_reuse && !force && !embed && !copy, chunk, &skip);
   if (slot < 0) return;
-  r->last_slot = slot;
   s->last_request[slot] = r;
   s->head = r->next;
   if (!s->head) s->tail = NULL;
@@ -855,7 +854,6 @@ mx_status_t mx_sched_submit(mx_sched_t *s, const mx_request_params_t *p, mx_requ
   mx_strbuf_init(&r->pending);
   r->sched = s;
   r->slot = -1;
-  r->last_slot = -1;
   r->n_prompt = p->n_prompt;
   r->logprobs = p->logprobs;
   r->prompt_logprobs = p->prompt_logprobs;

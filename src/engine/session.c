@@ -265,7 +265,7 @@ static int window_for(const mx_session_t *s, int last) {
  * prefill_<width> when start is 0, else by extend_<W>; `logits` or `next` from the call's last token,
  * or with `pooled` (dim floats) the sum of the call's hidden states instead. */
 static mx_status_t prefill_call(mx_session_t *s, int slot, const int32_t *ids, int start, int n, int width, float *logits,
-                                   int32_t *next, float *pooled) {
+                                int32_t *next, float *pooled) {
   int32_t *padded = calloc((size_t)width, sizeof *padded), st0 = start, len = n, sl = slot;
   if (!padded) return mx_status_oom();
   memcpy(padded, ids + start, sizeof *ids * (size_t)n);
@@ -396,10 +396,7 @@ mx_status_t mx_session_copy_slot(mx_session_t *s, int src, int dst, int n) {
   mx_tensor_t in[2] = {mx_tensor_host(MX_I32, 0, NULL, &from), mx_tensor_host(MX_I32, 0, NULL, &to)};
   char fn[48];
   mx_llama_fn_name(MX_FN_COPY_SLOT, window_for(s, n - 1), fn, sizeof fn);
-  bool checks = s->caller_checks_tokens;
-  s->caller_checks_tokens = true; /* it answers the slot, not a token */
-  mx_status_t st = call(s, fn, in, 2, NULL, 0, &back, 1);
-  s->caller_checks_tokens = checks;
+  mx_status_t st = call(s, fn, in, 2, NULL, 0, &back, 1); /* a slot, not a token: below any vocabulary */
   if (!st && back != dst) st = mx_status_make(MX_STAGE_INTERNAL, NULL, "%s answered slot %d for %d", fn, back, dst);
   return st;
 }

@@ -435,22 +435,24 @@ static void record_generations(ctx_t *c, const char *finish_override) {
   for (int i = 0; i < c->n; i++) record_generation(c, &c->ch[i], finish_override);
 }
 
-/* The error a finished-but-failed choice answers with. */
-static mx_status_t failure_of(const choice_t *ch, mx_api_error_t *e) {
+/* The error a finished-but-failed request answers with; `what` names it ("generation", "input[2]"). */
+static mx_status_t request_failure(mx_request_t *req, const char *what, mx_api_error_t *e) {
   mx_request_info_t info;
-  mx_request_info(ch->req, &info);
+  mx_request_info(req, &info);
   if (info.finish == MX_FINISH_ERROR) {
     /* Not the stage table: the request was admitted and then failed inside the server, so it is a
      * 500 whatever stage the cause has (an engine check at the usage stage must not read as the
      * client's 400). The request owns its error; the answer gets a copy, remedy kept. */
     mx_api_error_set(e, 500, "server_error", NULL, "device_error");
-    if (!info.error) return mx_status_make(MX_STAGE_INTERNAL, NULL, "generation failed with no recorded cause");
-    return mx_status_annotate(mx_status_clone(info.error), "generation failed: %s", mx_stage_name(mx_status_stage(info.error)));
+    if (!info.error) return mx_status_make(MX_STAGE_INTERNAL, NULL, "%s failed with no recorded cause", what);
+    return mx_status_annotate(mx_status_clone(info.error), "%s failed: %s", what, mx_stage_name(mx_status_stage(info.error)));
   }
   mx_status_t st = mx_status_make(MX_STAGE_BUSY, "retry on another server or later", "the server is shutting down; the request was cancelled");
   mx_api_error_for_status(e, st, NULL, "shutting_down");
   return st;
 }
+
+static mx_status_t failure_of(const choice_t *ch, mx_api_error_t *e) { return request_failure(ch->req, "generation", e); }
 
 static bool finished_well(mx_finish_t f) { return f == MX_FINISH_STOP || f == MX_FINISH_LENGTH; }
 
@@ -1033,18 +1035,10 @@ static enum MHD_Result embeddings(ctx_t *c) {
   if (st && (!reqs || !vectors || bi < 0)) mx_api_error_for_status(&e, st, NULL, NULL);
   for (int i = 0; !st && !gone && i < n; i++) {
     while (!gone && !mx_request_wait(reqs[i], POLL_MS, NULL)) gone = client_gone(c->conn);
-    mx_request_info_t info;
-    if (!gone) mx_request_info(reqs[i], &info);
     if (!gone && !(vectors[i] = mx_request_embedding(reqs[i]))) {
-      if (info.finish == MX_FINISH_ERROR) {
-        mx_api_error_set(&e, 500, "server_error", NULL, "device_error");
-        st = info.error ? mx_status_annotate(mx_status_clone(info.error), "input[%d] failed: %s", i,
-                                             mx_stage_name(mx_status_stage(info.error)))
-                        : mx_status_make(MX_STAGE_INTERNAL, NULL, "input[%d] failed with no recorded cause", i);
-      } else {
-        st = mx_status_make(MX_STAGE_BUSY, "retry on another server or later", "the server is shutting down; the request was cancelled");
-        mx_api_error_for_status(&e, st, NULL, "shutting_down");
-      }
+      char what[32];
+      snprintf(what, sizeof what, "input[%d]", i);
+      st = request_failure(reqs[i], what, &e);
     }
   }
   char *json = st || gone ? NULL : mx_api_embeddings_json(s->model_name, vectors, n, cfg->dim, in.base64, prompt_tokens);
