@@ -209,6 +209,14 @@ bool mx_target_split_reduction(const mx_target_t *t) {
   return strcmp(t->backend, "cuda") == 0 || strcmp(t->backend, "rocm") == 0;
 }
 
+bool mx_target_split_decode_reduction(const mx_target_t *t, mx_dtype_t matmul) {
+  /* H200 micro-benchmarks at 8 rows (docs/performance.md, "Batch 8, 2026-12-03"): in bf16 one product
+   * with its reduction split takes 0.4x the time of two 4-row products (the weights read once, at 8
+   * rows the 16 x 32 tiles of the tensor-core kernels); in f32 the 4-row products stay ahead (gate/up
+   * 1.20 ms against 1.50 split in 2), so f32 keeps them. f16 takes bf16's kernels (unmeasured apart). */
+  return (matmul == MX_BF16 || matmul == MX_F16) && mx_target_split_reduction(t) && mx_target_product_rows(t) > 0;
+}
+
 void mx_target_label(const mx_target_t *t, char *out, size_t cap) { snprintf(out, cap, "%s:%s", t->backend, t->arch); }
 
 mx_status_t mx_target_check_device(const mx_target_t *t, const char *device_uri, const char *device_arch) {

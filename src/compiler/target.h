@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 
+#include "base/dtype.h"
 #include "base/status.h"
 
 #define MX_TARGET_MAX_FLAGS 8
@@ -45,6 +46,9 @@ int mx_target_head_attention_slots(const mx_target_t *t);
 int mx_target_product_rows(const mx_target_t *t);
 /* Whether a prefill's weight products with few output tiles split their reduction (hlo/llama.c). */
 bool mx_target_split_reduction(const mx_target_t *t);
+/* Whether a batched decode step of more rows than mx_target_product_rows takes each weight product
+ * in `matmul` as one product with its reduction split, instead of products of that many rows. */
+bool mx_target_split_decode_reduction(const mx_target_t *t, mx_dtype_t matmul);
 /* The compile flags a packed graph adds (model/packing.h): its dequantizations stay next to their products. */
 void mx_target_for_packed(mx_target_t *t);
 /* A short label for messages and cache keys: "llvm-cpu:host", "rocm:gfx942". */

@@ -90,6 +90,7 @@ void mx_graph_target_choices(const mx_target_t *t, mx_llama_graph_options_t *go)
   go->head_attention_slots = mx_target_head_attention_slots(t);
   go->product_rows = mx_target_product_rows(t);
   go->split_reduction = mx_target_split_reduction(t);
+  go->split_decode_reduction = mx_target_split_decode_reduction(t, go->precision);
 }
 
 void mx_graph_signature(const mx_llama_graph_t *g, const mx_target_t *t, char *out, size_t cap) {
@@ -107,6 +108,7 @@ void mx_graph_signature(const mx_llama_graph_t *g, const mx_target_t *t, char *o
   for (int i = 0; i < t->n_flags; i++) PUT(" %s", t->flags[i]);
   /* Only where set, so that the graphs without it keep their signatures. */
   if (g->head_attention_slots > 0) PUT("; per-head decode attention from %d slots", g->head_attention_slots);
+  if (g->split_decode_reduction && g->slots > g->product_rows) PUT("; split decode reductions");
   if (g->pooled) PUT("; pooled prefills");
   if (g->slots > 1) PUT("; slot copies");
 #undef PUT

@@ -189,6 +189,19 @@ static int64_t reduction_split(int64_t T, int64_t N, int64_t K) {
   return S;
 }
 
+/* How many chunks a batched decode step's product [T, K] x [N, K]^T (T of 5..MX_LLAMA_MAX_SLOTS rows)
+ * splits its reduction into, when the graph takes it as one product (split_decode_reduction). IREE
+ * 3.13 gives such a 16-bit product one workgroup per 16 x 32 output tile. H200, 8 rows, bf16, 16
+ * layers each (bench/results/2026-12-03-h200-rows8/): gate/up (N 8192) 0.56 ms whole, 0.39 in 4
+ * chunks; down (K 8192) 1.81 whole, 0.46 in 8; q/o 0.57 whole, 0.22 in 8; k/v 0.44 whole, 0.18 in 4
+ * or 8; the LM head 0.24 whole, 0.25-0.30 split. So: double S while the tiles times S stay within
+ * 1024, S within 8, and each chunk keeps at least 256 of K. */
+static int64_t decode_reduction_split(int64_t N, int64_t K) {
+  int64_t tiles = (N + 31) / 32, S = 1;
+  while (S < 8 && tiles * S * 2 <= 1024 && K % (2 * S) == 0 && K / (2 * S) >= 256) S *= 2;
+  return S;
+}
+
 /* a [R, ...] times a dequantized packed w [N, ...] (the same trailing dimensions) summed over them:
  * [R, N] f32, as one multiply and one reduction, not a dot_general. IREE 3.13 lowers a dot_general to
  * a 2-D product whose weight operand is a reshape of the dequantization, which it does not fuse: the
@@ -231,14 +244,20 @@ static mx_hval_t linear(ctx_t *x, mx_hval_t in, const mx_tensor_spec_t *wt, int 
     if (rows_product) a = mx_hlo_reshape(h, in, w.rank, ad);
     else w = mx_hlo_reshape(h, w, 2, wd);
   }
-  int64_t S = x->g->split_reduction && T > MX_LLAMA_MAX_SLOTS ? reduction_split(T, w.dims[0], K) : 1;
+  /* A batched decode step of more rows than product_rows in one product with its reduction split
+   * (split_decode_reduction): reads each weight once, where products of product_rows rows read it
+   * once per product. */
+  bool decode_split = x->g->split_decode_reduction && !p.kind && R > 0 && T > R && T <= MX_LLAMA_MAX_SLOTS;
+  int64_t S = x->g->split_reduction && T > MX_LLAMA_MAX_SLOTS ? reduction_split(T, w.dims[0], K)
+              : decode_split                                  ? decode_reduction_split(w.dims[0], K)
+                                                              : 1;
   if (S > 1) {
     /* [T, S, K/S] . [N, S, K/S] with the chunk as a batch dimension: [S, T, N], summed over S. */
     int64_t ad[3] = {T, S, K / S}, wd[3] = {w.dims[0], S, K / S}, b1 = 1, c2 = 2, zero = 0;
     mx_hval_t parts = mx_hlo_dot(h, mx_hlo_reshape(h, a, 3, ad), mx_hlo_reshape(h, w, 3, wd), 1, &b1, &b1, 1, &c2, &c2, MX_F32);
     return mx_hlo_reduce(h, parts, MX_REDUCE_SUM, 1, &zero);
   }
-  if (R <= 0 || T <= R || T > MX_LLAMA_MAX_SLOTS)
+  if (decode_split || R <= 0 || T <= R || T > MX_LLAMA_MAX_SLOTS)
     return rows_product ? reduce_product(x, a, w) : mx_hlo_dot(h, a, w, 0, NULL, NULL, 1, &lc, &rc, MX_F32);
   mx_hval_t parts[MX_LLAMA_MAX_SLOTS];
   int n = 0;
@@ -853,7 +872,8 @@ mx_status_t mx_llama_graph_make(const mx_model_config_t *c, const mx_llama_graph
                             .slots = slots, .capacity = o->capacity, .score_len = o->score_len, .decode_steps = steps,
                             .expand_kv_groups = o->expand_kv_groups, .head_attention_slots = o->head_attention_slots,
                             .product_rows = o->product_rows,
-                            .split_reduction = o->split_reduction, .pooled = o->pooled, .pack = o->pack};
+                            .split_reduction = o->split_reduction,
+                            .split_decode_reduction = o->split_decode_reduction, .pooled = o->pooled, .pack = o->pack};
   mx_llama_default_buckets(out);
   return NULL;
 }

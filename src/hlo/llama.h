@@ -60,6 +60,8 @@ typedef struct {
                              * of the group instead (attend_decode) */
   int product_rows;        /* > 0: a batched decode step's weight products take at most this many rows each */
   bool split_reduction;    /* a prefill's weight products with few output tiles split their reduction (linear) */
+  bool split_decode_reduction; /* a batched decode step of more than product_rows rows takes each float weight
+                                * product as one product with its reduction split (linear) */
   bool pooled;             /* also prefill_<N>_pooled / extend_<W>_pooled: the prompt's hidden states summed */
   const mx_pack_t *pack;   /* NULL, or the packing of every role tensor (model/packing.h), owned by the caller */
   const char *signature;   /* NULL, or what the module was built for (MX_LLAMA_SIGNATURE_FN returns it) */
@@ -79,6 +81,7 @@ typedef struct {
   int head_attention_slots; /* the target's choice, mx_target_head_attention_slots */
   int product_rows;        /* the target's choice, mx_target_product_rows */
   bool split_reduction;    /* the target's choice, mx_target_split_reduction */
+  bool split_decode_reduction; /* the target's choice for the precision, mx_target_split_decode_reduction */
   bool pooled;             /* the pooled prefill functions (embeddings) too */
   const mx_pack_t *pack;   /* NULL, or --quant packed's plan (engine/weights.h mx_weights_pack_plan) */
 } mx_llama_graph_options_t;

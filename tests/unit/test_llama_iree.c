@@ -527,16 +527,22 @@ static void chunked_prefill_equals_one_call(void **state) {
   remove_dir(dir);
 }
 
+/* The tiny config with an MLP of 1024 (products long enough to split), its weights in dir, a worker. */
+static mx_worker_t *wide_mlp_setup(char *dir, char *weights, size_t cap, mx_model_config_t *c) {
+  assert_non_null(mkdtemp(dir));
+  tiny_weights_shape(dir, 40, 1024, weights, cap);
+  *c = tiny;
+  c->ffn_dim = 1024;
+  return cpu_worker();
+}
+
 /* The GPU targets' split reduction (a prefill product's K in chunks, summed): with an MLP of 1024 the
  * 16-row down projection splits in 2 (chunks of 512) and gives the single product's logits. */
 static void split_reduction_equals_one_product(void **state) {
   (void)state;
   char dir[] = "/tmp/mlxcel-test-split-XXXXXX", weights[300];
-  assert_non_null(mkdtemp(dir));
-  tiny_weights_shape(dir, 40, 1024, weights, sizeof weights);
-  mx_model_config_t c = tiny;
-  c.ffn_dim = 1024;
-  mx_worker_t *w = cpu_worker();
+  mx_model_config_t c;
+  mx_worker_t *w = wide_mlp_setup(dir, weights, sizeof weights, &c);
   float logits[2][40];
   for (int e = 0; e < 2; e++) {
     mx_llama_graph_t g = {.config = &c, .matmul = MX_F32, .kv = MX_F32, .weight_dtype = MX_F32, .slots = 1, .capacity = 16,
@@ -558,6 +564,46 @@ static void split_reduction_equals_one_product(void **state) {
   remove_dir(dir);
 }
 
+/* The GPU targets' batched decode products in one product with the reduction split
+ * (split_decode_reduction): with an MLP of 1024 the 3-row down projection splits in 4 (chunks of 256),
+ * the other products stay whole, and two sequences decode with the logits of the CPU's form. */
+static void split_decode_reduction_equals_cpu_form(void **state) {
+  (void)state;
+  char dir[] = "/tmp/mlxcel-test-dsplit-XXXXXX", weights[300];
+  mx_model_config_t c;
+  mx_worker_t *w = wide_mlp_setup(dir, weights, sizeof weights, &c);
+  int mod[2];
+  for (int e = 0; e < 2; e++) {
+    mx_llama_graph_t g = {.config = &c, .matmul = MX_F32, .kv = MX_F32, .weight_dtype = MX_F32, .slots = 3, .capacity = 16,
+                          .kv_rows = 16, .n_buckets = 2, .buckets = {4, 16}, .n_windows = 2, .windows = {8, 16},
+                          .decode_steps = 1, .product_rows = e ? 2 : 0, .split_decode_reduction = e == 1};
+    char *text;
+    assert_ok(mx_llama_emit(&g, &text));
+    assert_true((strstr(text, "-> tensor<4x3x16xf32>") != NULL) == (e == 1));      /* [S, T, N] partial sums */
+    assert_null(strstr(text, "(tensor<3x16xf32>) -> tensor<2x16xf32>"));           /* no 2-row products */
+    free(text);
+    mod[e] = load_graph(w, &g, dir, e ? "dsplit" : "cpu", weights);
+  }
+  const int32_t a[3] = {1, 2, 3}, b[6] = {4, 5, 6, 7, 8, 9};
+  static float steps[2][6][3 * 40];
+  for (int e = 0; e < 2; e++) {
+    float first[2][40];
+    tiny_prefill(w, mod[e], a, 3, 0, first[0]);
+    tiny_prefill(w, mod[e], b, 6, 2, first[1]);
+    int32_t tokens[3] = {argmax40(first[0]), 7, argmax40(first[1])}, pos[3] = {3, 11, 6};
+    for (int k = 0; k < 6; k++) {
+      tiny_decode(w, mod[e], 3, tokens, pos, steps[e][k]);
+      tokens[0] = argmax40(steps[e][k]), tokens[2] = argmax40(steps[e][k] + 80);
+      pos[0]++, pos[2]++;
+    }
+  }
+  for (int k = 0; k < 6; k++)
+    for (int v = 0; v < 3 * 40; v++)
+      if (v < 40 || v >= 80) assert_true(fabsf(steps[1][k][v] - steps[0][k][v]) <= 1e-5f * (1 + fabsf(steps[0][k][v])));
+  mx_worker_destroy(w);
+  remove_dir(dir);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(llama_graph_compiles_and_runs_every_function),
@@ -568,6 +614,7 @@ int main(void) {
       cmocka_unit_test(state_globals_do_not_alias),
       cmocka_unit_test(chunked_prefill_equals_one_call),
       cmocka_unit_test(split_reduction_equals_one_product),
+      cmocka_unit_test(split_decode_reduction_equals_cpu_form),
   };
   return cmocka_run_group_tests_name("hlo/llama on IREE", tests, NULL, NULL);
 }

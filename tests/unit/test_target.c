@@ -79,8 +79,8 @@ static void optimisation_flags_follow_the_measured_table(void **state) {
   }
 }
 
-/* The graph's per-target switches (decode attention form, product rows, steps per call) follow the
- * measurements in docs/performance.md. */
+/* The graph's per-target switches (decode attention form, product rows, split decode products, steps
+ * per call) follow the measurements in docs/performance.md. */
 static void graph_choices_follow_the_measured_table(void **state) {
   (void)state;
   mx_target_t t;
@@ -91,6 +91,7 @@ static void graph_choices_follow_the_measured_table(void **state) {
     assert_false(mx_target_expand_kv_groups(&t)); /* 3.5x slower expanded on the CPU */
     assert_int_equal(mx_target_head_attention_slots(&t), 0); /* the CPU keeps the grouped form */
     assert_int_equal(mx_target_product_rows(&t), 0); /* a split would read every weight twice */
+    assert_false(mx_target_split_decode_reduction(&t, MX_BF16));
     assert_int_equal(mx_target_decode_steps(&t), 1);
   }
   for (int i = 0; i < 4; i++) {
@@ -99,6 +100,12 @@ static void graph_choices_follow_the_measured_table(void **state) {
     assert_int_equal(mx_target_head_attention_slots(&t), 8); /* per head at 8 slots (H200 micro-benchmarks) */
     assert_int_equal(mx_target_product_rows(&t), 4); /* 8-row products get a slow kernel on the H200 */
     assert_int_equal(mx_target_decode_steps(&t), 8);
+    /* 8 rows in one split product: 0.4x the time of two 4-row products in bf16 on the H200, not in f32;
+     * the SPIR-V targets keep their products whole (unmeasured) */
+    bool llvmgpu = i < 2;
+    assert_true(mx_target_split_decode_reduction(&t, MX_BF16) == llvmgpu);
+    assert_true(mx_target_split_decode_reduction(&t, MX_F16) == llvmgpu);
+    assert_false(mx_target_split_decode_reduction(&t, MX_F32));
   }
 }
 

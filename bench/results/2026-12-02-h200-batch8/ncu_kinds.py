@@ -16,8 +16,11 @@ def kind(name):
     if "scatter" in n: return "cache writes"
     if re.search(r"reduction_8x501|reduction_\d+x256_f32|1026048", n): return "argmax"
     # the expanded attention: the QK and PV products over the (slot, head) batch, K/V repeated per
-    # query head (broadcast 64x4x...), the softmax
-    if re.search(r"matvec_like_256x|broadcast_64x4x|softmax", n): return "attention"
+    # query head (broadcast 64x4x...), the softmax; the per-head form at 8 slots (64 = slots x KV heads)
+    if re.search(r"matvec_like_256x|matvec_like_64x(512|64)x|broadcast_64x4x|softmax", n): return "attention"
+    # the 8-slot products with their reduction split (2026-12-03) and their chunk sums
+    if re.search(r"matmul_like_\d+x8x(2048|512|8192)x\d+_(bf16|f16)", n): return "split weight products"
+    if re.search(r"reduction_\d+x[248]_f32", n): return "split sums"
     if re.search(r"matmul_like_\d+x(2048|512|8192)x(2048|8192)_bf16", n): return "weight products"
     return "other"
 

@@ -20,6 +20,10 @@ dot_general with an f32 result, i.e. f32 accumulation).
                 instead of IREE's matmul_transpose_b; the engine could lay the weights out so
                 at load time)
             KNS4  KN with the reduction split into 4 (x -> [M,4,K/4], W -> [4,K/4,N])
+            R4  the rows in products of 4 rows each, concatenated (the engine's batched decode
+                form on the GPU targets since 2026-12-01, mx_target_product_rows = 4)
+            R4S4  R4 with each 4-row product's reduction split into 4 as S4
+            (added 2026-12-03 for bench/results/2026-12-03-h200-rows8/)
       PREC  bf16: x converted to bf16; f32: x stays f32, W_l converted bf16 -> f32 inside
 
   gen.py fuse qkv FORM PREC M D NQ NKV [L]
@@ -62,14 +66,22 @@ def gen_pre(form, prec, M, N, K, L):
     S = 0
     if form.startswith("S"):
         S = int(form[1:])
-    elif form == "KNS4":
+    elif form in ("KNS4", "R4S4"):
         S = 4
-    elif form not in ("A", "KN"):
+    elif form not in ("A", "KN", "R4"):
         raise SystemExit(f"unknown form {form}")
-    if S:
+    if S and not form.startswith("R4"):
         assert K % S == 0
         Kc = K // S
         a(f"  %xs = stablehlo.reshape {xin} : ({t([M, K], prec)}) -> {t([M, S, Kc], prec)}")
+    if form.startswith("R4"):
+        assert M % 4 == 0
+        R = M // 4
+        for r in range(R):
+            a(f"  %x{r} = stablehlo.slice {xin} [{4*r}:{4*r+4}, 0:{K}] : ({t([M, K], prec)}) -> {t([4, K], prec)}")
+            if S:
+                Kc = K // S
+                a(f"  %x{r}s = stablehlo.reshape %x{r} : ({t([4, K], prec)}) -> {t([4, S, Kc], prec)}")
     outs = []
     for l in range(L):
         p = f"%l{l}_"
@@ -77,7 +89,19 @@ def gen_pre(form, prec, M, N, K, L):
         if prec != "bf16":
             a(f"  {p}wc = stablehlo.convert {w} : ({t(w2, 'bf16')}) -> {t(w2, prec)}")
             w = f"{p}wc"
-        if form == "A":
+        if form.startswith("R4"):
+            parts = []
+            for r in range(M // 4):
+                if S:
+                    a(f"  {p}ws{r} = stablehlo.reshape {w} : ({t([N, K], prec)}) -> {t([N, S, Kc], prec)}")
+                    a(f"  {p}p{r} = stablehlo.dot_general %x{r}s, {p}ws{r}, batching_dims = [1] x [1], contracting_dims = [2] x [2] : ({t([4, S, Kc], prec)}, {t([N, S, Kc], prec)}) -> {t([S, 4, N], 'f32')}")
+                    a(f"  {p}o{r} = stablehlo.reduce({p}p{r} init: %z) applies stablehlo.add across dimensions = [0] : ({t([S, 4, N], 'f32')}, tensor<f32>) -> {t([4, N], 'f32')}")
+                else:
+                    a(f"  {p}o{r} = stablehlo.dot_general %x{r}, {w}, contracting_dims = [1] x [1] : ({t([4, K], prec)}, {t([N, K], prec)}) -> {t([4, N], 'f32')}")
+                parts.append(f"{p}o{r}")
+            ts = ", ".join([t([4, N], 'f32')] * len(parts))
+            a(f"  {p}o = stablehlo.concatenate {', '.join(parts)}, dim = 0 : ({ts}) -> {t([M, N], 'f32')}")
+        elif form == "A":
             a(f"  {p}o = stablehlo.dot_general {xin}, {w}, contracting_dims = [1] x [1] : ({t([M, K], prec)}, {t([N, K], prec)}) -> {t([M, N], 'f32')}")
         elif form == "KN":
             a(f"  {p}o = stablehlo.dot_general {xin}, {w}, contracting_dims = [1] x [0] : ({t([M, K], prec)}, {t([K, N], prec)}) -> {t([M, N], 'f32')}")
