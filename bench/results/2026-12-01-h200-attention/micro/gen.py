@@ -42,6 +42,16 @@ def gen(qk, pv, dt, W):
             a(f"  %{p}kr = stablehlo.broadcast_in_dim %{p}k, dims = [0, 2, 3] : (tensor<{KV}x{W}x{D}x{t}>) -> tensor<{KV}x{G}x{W}x{D}x{t}>")
             a(f"  %{p}s0 = stablehlo.dot_general {q}, %{p}kr, batching_dims = [0, 1] x [0, 1], contracting_dims = [2] x [3] : (tensor<{KV}x{G}x{D}x{t}>, tensor<{KV}x{G}x{W}x{D}x{t}>) -> tensor<{KV}x{G}x{W}xf32>")
             a(f"  %{p}s1 = stablehlo.multiply %{p}s0, %scale : tensor<{KV}x{G}x{W}xf32>")
+        elif qk == "P":  # (2026-12-03) the group's query heads padded with zero rows to PAD (env, 8): M > 4;
+            # barriers keep IREE from folding the pad and the slice back into an M = 4 product
+            PAD = int(os.environ.get("PAD", "8"))
+            a(f"  %{p}zq = stablehlo.constant dense<0.0> : tensor<{t}>")
+            a(f"  %{p}qp = stablehlo.pad {q}, %{p}zq, low = [0, 0, 0], high = [0, {PAD - G}, 0], interior = [0, 0, 0] : (tensor<{KV}x{G}x{D}x{t}>, tensor<{t}>) -> tensor<{KV}x{PAD}x{D}x{t}>")
+            a(f"  %{p}qpb = stablehlo.optimization_barrier %{p}qp : tensor<{KV}x{PAD}x{D}x{t}>")
+            a(f"  %{p}sp0 = stablehlo.dot_general %{p}qpb, %{p}k, batching_dims = [0] x [0], contracting_dims = [2] x [2] : (tensor<{KV}x{PAD}x{D}x{t}>, tensor<{KV}x{W}x{D}x{t}>) -> tensor<{KV}x{PAD}x{W}xf32>")
+            a(f"  %{p}sp = stablehlo.optimization_barrier %{p}sp0 : tensor<{KV}x{PAD}x{W}xf32>")
+            a(f"  %{p}s0 = stablehlo.slice %{p}sp [0:{KV}, 0:{G}, 0:{W}] : (tensor<{KV}x{PAD}x{W}xf32>) -> tensor<{KV}x{G}x{W}xf32>")
+            a(f"  %{p}s1 = stablehlo.multiply %{p}s0, %scale : tensor<{KV}x{G}x{W}xf32>")
         elif qk == "S":  # one batched matvec per query head of the group
             parts = []
             for g in range(G):
@@ -83,6 +93,14 @@ def gen(qk, pv, dt, W):
         elif pv == "X":
             a(f"  %{p}vr = stablehlo.broadcast_in_dim %{p}v, dims = [0, 2, 3] : (tensor<{KV}x{W}x{D}x{t}>) -> tensor<{KV}x{G}x{W}x{D}x{t}>")
             a(f"  %{p}out = stablehlo.dot_general {pp}, %{p}vr, batching_dims = [0, 1] x [0, 1], contracting_dims = [2] x [2] : (tensor<{KV}x{G}x{W}x{t}>, tensor<{KV}x{G}x{W}x{D}x{t}>) -> tensor<{KV}x{G}x{D}xf32>")
+        elif pv == "P":  # (2026-12-03) p padded with zero rows to PAD (env, 8), as qk P
+            PAD = int(os.environ.get("PAD", "8"))
+            a(f"  %{p}zp = stablehlo.constant dense<0.0> : tensor<{t}>")
+            a(f"  %{p}pp = stablehlo.pad {pp}, %{p}zp, low = [0, 0, 0], high = [0, {PAD - G}, 0], interior = [0, 0, 0] : (tensor<{KV}x{G}x{W}x{t}>, tensor<{t}>) -> tensor<{KV}x{PAD}x{W}x{t}>")
+            a(f"  %{p}ppb = stablehlo.optimization_barrier %{p}pp : tensor<{KV}x{PAD}x{W}x{t}>")
+            a(f"  %{p}op0 = stablehlo.dot_general %{p}ppb, %{p}v, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<{KV}x{PAD}x{W}x{t}>, tensor<{KV}x{W}x{D}x{t}>) -> tensor<{KV}x{PAD}x{D}xf32>")
+            a(f"  %{p}op = stablehlo.optimization_barrier %{p}op0 : tensor<{KV}x{PAD}x{D}xf32>")
+            a(f"  %{p}out = stablehlo.slice %{p}op [0:{KV}, 0:{G}, 0:{D}] : (tensor<{KV}x{PAD}x{D}xf32>) -> tensor<{KV}x{G}x{D}xf32>")
         elif pv in ("S", "SV"):  # one batched matvec per query head; SV: V stored transposed [KV, D, W]
             parts = []
             for g in range(G):
