@@ -108,7 +108,7 @@ void mx_graph_signature(const mx_llama_graph_t *g, const mx_target_t *t, char *o
   for (int i = 0; i < t->n_flags; i++) PUT(" %s", t->flags[i]);
   /* Only where set, so that the graphs without it keep their signatures. */
   if (g->head_attention_slots > 0) PUT("; per-head decode attention from %d slots", g->head_attention_slots);
-  if (g->split_decode_reduction && g->slots > g->product_rows) PUT("; split decode reductions");
+  if (g->split_decode_reduction) PUT("; split decode reductions");
   if (g->pooled) PUT("; pooled prefills");
   if (g->slots > 1) PUT("; slot copies");
 #undef PUT

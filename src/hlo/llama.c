@@ -244,10 +244,10 @@ static mx_hval_t linear(ctx_t *x, mx_hval_t in, const mx_tensor_spec_t *wt, int 
     if (rows_product) a = mx_hlo_reshape(h, in, w.rank, ad);
     else w = mx_hlo_reshape(h, w, 2, wd);
   }
-  /* A batched decode step of more rows than product_rows in one product with its reduction split
-   * (split_decode_reduction): reads each weight once, where products of product_rows rows read it
-   * once per product. */
-  bool decode_split = x->g->split_decode_reduction && !p.kind && R > 0 && T > R && T <= MX_LLAMA_MAX_SLOTS;
+  /* A batched decode step (T <= MX_LLAMA_MAX_SLOTS rows: no prefill bucket is that short) in one
+   * product with its reduction split (split_decode_reduction, set only for more slots than
+   * product_rows): reads each weight once, where products of product_rows rows read it once each. */
+  bool decode_split = x->g->split_decode_reduction && !p.kind && T <= MX_LLAMA_MAX_SLOTS;
   int64_t S = x->g->split_reduction && T > MX_LLAMA_MAX_SLOTS ? reduction_split(T, w.dims[0], K)
               : decode_split                                  ? decode_reduction_split(w.dims[0], K)
                                                               : 1;
@@ -873,7 +873,9 @@ mx_status_t mx_llama_graph_make(const mx_model_config_t *c, const mx_llama_graph
                             .expand_kv_groups = o->expand_kv_groups, .head_attention_slots = o->head_attention_slots,
                             .product_rows = o->product_rows,
                             .split_reduction = o->split_reduction,
-                            .split_decode_reduction = o->split_decode_reduction, .pooled = o->pooled, .pack = o->pack};
+                            /* set only where it changes the graph, which the signature then says */
+                            .split_decode_reduction = o->split_decode_reduction && o->product_rows > 0 && slots > o->product_rows,
+                            .pooled = o->pooled, .pack = o->pack};
   mx_llama_default_buckets(out);
   return NULL;
 }

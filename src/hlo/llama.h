@@ -60,8 +60,9 @@ typedef struct {
                              * of the group instead (attend_decode) */
   int product_rows;        /* > 0: a batched decode step's weight products take at most this many rows each */
   bool split_reduction;    /* a prefill's weight products with few output tiles split their reduction (linear) */
-  bool split_decode_reduction; /* a batched decode step of more than product_rows rows takes each float weight
-                                * product as one product with its reduction split (linear) */
+  bool split_decode_reduction; /* a batched decode step (more slots than product_rows > 0, as
+                                * mx_llama_graph_make sets it) takes each float weight product as one
+                                * product with its reduction split (linear) */
   bool pooled;             /* also prefill_<N>_pooled / extend_<W>_pooled: the prompt's hidden states summed */
   const mx_pack_t *pack;   /* NULL, or the packing of every role tensor (model/packing.h), owned by the caller */
   const char *signature;   /* NULL, or what the module was built for (MX_LLAMA_SIGNATURE_FN returns it) */
