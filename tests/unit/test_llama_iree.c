@@ -267,6 +267,22 @@ static void multi_step_decode_equals_single_steps(void **state) {
   remove_dir(dir);
 }
 
+/* Two sequences in a 3-slot module (slot 1 idle, decoded with junk): prompts of 3 and 6 tokens
+ * prefilled into slots 0 and 2, then `n` greedy batched steps from positions 3 and 6; each step's
+ * logits for the 3 slots in steps[k]. */
+static void two_sequences_decode(mx_worker_t *w, int mod, int n, float steps[][3 * 40]) {
+  const int32_t a[3] = {1, 2, 3}, b[6] = {4, 5, 6, 7, 8, 9};
+  float first[2][40];
+  tiny_prefill(w, mod, a, 3, 0, first[0]);
+  tiny_prefill(w, mod, b, 6, 2, first[1]);
+  int32_t tokens[3] = {argmax40(first[0]), 7, argmax40(first[1])}, pos[3] = {3, 11, 6};
+  for (int k = 0; k < n; k++) {
+    tiny_decode(w, mod, 3, tokens, pos, steps[k]);
+    tokens[0] = argmax40(steps[k]), tokens[2] = argmax40(steps[k] + 80);
+    pos[0]++, pos[2]++;
+  }
+}
+
 /* The GPU targets' graph forms — the expanded decode attention (K/V repeated per query head), the
  * per-head decode attention (one product per query head of the group) and weight products split into
  * row groups (here 2 + 1 rows of 3 slots) — compute what the CPU's forms compute: the same logits for
@@ -293,18 +309,8 @@ static void forms_decode(const mx_model_config_t *c, float steps[3][9][3 * 40]) 
     free(text);
     assert_ok(mx_worker_load(w, vm[e], params, 1, &mod[e]));
   }
-  const int32_t a[3] = {1, 2, 3}, b[6] = {4, 5, 6, 7, 8, 9};
-  float first[2][40];
-  for (int e = 0; e < 3; e++) {
-    tiny_prefill(w, mod[e], a, 3, 0, first[0]);
-    tiny_prefill(w, mod[e], b, 6, 2, first[1]);
-    int32_t tokens[3] = {argmax40(first[0]), 7, argmax40(first[1])}, pos[3] = {3, 11, 6};
-    for (int k = 0; k < 9; k++) { /* positions 3..11 and 6..14: windows 8, then 16 */
-      tiny_decode(w, mod[e], 3, tokens, pos, steps[e][k]);
-      tokens[0] = argmax40(steps[e][k]), tokens[2] = argmax40(steps[e][k] + 80);
-      pos[0]++, pos[2]++;
-    }
-  }
+  for (int e = 0; e < 3; e++) /* positions 3..11 and 6..14: windows 8, then 16 */
+    two_sequences_decode(w, mod[e], 9, steps[e]);
   mx_worker_destroy(w);
   remove_dir(dir);
 }
@@ -584,19 +590,8 @@ static void split_decode_reduction_equals_cpu_form(void **state) {
     free(text);
     mod[e] = load_graph(w, &g, dir, e ? "dsplit" : "cpu", weights);
   }
-  const int32_t a[3] = {1, 2, 3}, b[6] = {4, 5, 6, 7, 8, 9};
   static float steps[2][6][3 * 40];
-  for (int e = 0; e < 2; e++) {
-    float first[2][40];
-    tiny_prefill(w, mod[e], a, 3, 0, first[0]);
-    tiny_prefill(w, mod[e], b, 6, 2, first[1]);
-    int32_t tokens[3] = {argmax40(first[0]), 7, argmax40(first[1])}, pos[3] = {3, 11, 6};
-    for (int k = 0; k < 6; k++) {
-      tiny_decode(w, mod[e], 3, tokens, pos, steps[e][k]);
-      tokens[0] = argmax40(steps[e][k]), tokens[2] = argmax40(steps[e][k] + 80);
-      pos[0]++, pos[2]++;
-    }
-  }
+  for (int e = 0; e < 2; e++) two_sequences_decode(w, mod[e], 6, steps[e]);
   for (int k = 0; k < 6; k++)
     for (int v = 0; v < 3 * 40; v++)
       if (v < 40 || v >= 80) assert_true(fabsf(steps[1][k][v] - steps[0][k][v]) <= 1e-5f * (1 + fabsf(steps[0][k][v])));
