@@ -7,8 +7,11 @@ def gen(qk, pv, dt, W):
     t = dt  # storage type of q/K/V and p
     o = []
     a = o.append
-    vshape = f"{D}x{W}" if pv == "SV" else f"{W}x{D}"
-    a(f"func.func @att(%q0: tensor<{KV}x{G}x{D}xf32>, %K: tensor<{L}x{KV}x{W}x{D}x{t}>, %V: tensor<{L}x{KV}x{vshape}x{t}>, %pos: tensor<i32>) -> tensor<{KV}x{G}x{D}xf32> {{")
+    vshape = f"{D}x{W}" if pv in ("SV", "V") else f"{W}x{D}"
+    # (2026-12-03) K stored transposed [KV, D, W] for the qk forms T, U, Q
+    kt = qk in ("T", "U", "Q")
+    kshape = f"{D}x{W}" if kt else f"{W}x{D}"
+    a(f"func.func @att(%q0: tensor<{KV}x{G}x{D}xf32>, %K: tensor<{L}x{KV}x{kshape}x{t}>, %V: tensor<{L}x{KV}x{vshape}x{t}>, %pos: tensor<i32>) -> tensor<{KV}x{G}x{D}xf32> {{")
     a(f"  %scale = stablehlo.constant dense<0.125> : tensor<{KV}x{G}x{W}xf32>")
     a(f"  %ninf = stablehlo.constant dense<0xFF800000> : tensor<{KV}x{G}x{W}xf32>")
     a(f"  %iota = stablehlo.iota dim = 2 : tensor<{KV}x{G}x{W}xi32>")
@@ -19,9 +22,13 @@ def gen(qk, pv, dt, W):
     prev = "%q0"
     for l in range(L):
         p = f"l{l}_"
-        a(f"  %{p}k4 = stablehlo.slice %K [{l}:{l+1}, 0:{KV}, 0:{W}, 0:{D}] : (tensor<{L}x{KV}x{W}x{D}x{t}>) -> tensor<1x{KV}x{W}x{D}x{t}>")
-        a(f"  %{p}k = stablehlo.reshape %{p}k4 : (tensor<1x{KV}x{W}x{D}x{t}>) -> tensor<{KV}x{W}x{D}x{t}>")
-        if pv == "SV":
+        if kt:
+            a(f"  %{p}k4 = stablehlo.slice %K [{l}:{l+1}, 0:{KV}, 0:{D}, 0:{W}] : (tensor<{L}x{KV}x{D}x{W}x{t}>) -> tensor<1x{KV}x{D}x{W}x{t}>")
+            a(f"  %{p}k = stablehlo.reshape %{p}k4 : (tensor<1x{KV}x{D}x{W}x{t}>) -> tensor<{KV}x{D}x{W}x{t}>")
+        else:
+            a(f"  %{p}k4 = stablehlo.slice %K [{l}:{l+1}, 0:{KV}, 0:{W}, 0:{D}] : (tensor<{L}x{KV}x{W}x{D}x{t}>) -> tensor<1x{KV}x{W}x{D}x{t}>")
+            a(f"  %{p}k = stablehlo.reshape %{p}k4 : (tensor<1x{KV}x{W}x{D}x{t}>) -> tensor<{KV}x{W}x{D}x{t}>")
+        if pv in ("SV", "V"):
             a(f"  %{p}v4 = stablehlo.slice %V [{l}:{l+1}, 0:{KV}, 0:{D}, 0:{W}] : (tensor<{L}x{KV}x{D}x{W}x{t}>) -> tensor<1x{KV}x{D}x{W}x{t}>")
             a(f"  %{p}v = stablehlo.reshape %{p}v4 : (tensor<1x{KV}x{D}x{W}x{t}>) -> tensor<{KV}x{D}x{W}x{t}>")
         else:
@@ -51,6 +58,30 @@ def gen(qk, pv, dt, W):
             a(f"  %{p}sp0 = stablehlo.dot_general %{p}qpb, %{p}k, batching_dims = [0] x [0], contracting_dims = [2] x [2] : (tensor<{KV}x{PAD}x{D}x{t}>, tensor<{KV}x{W}x{D}x{t}>) -> tensor<{KV}x{PAD}x{W}xf32>")
             a(f"  %{p}sp = stablehlo.optimization_barrier %{p}sp0 : tensor<{KV}x{PAD}x{W}xf32>")
             a(f"  %{p}s0 = stablehlo.slice %{p}sp [0:{KV}, 0:{G}, 0:{W}] : (tensor<{KV}x{PAD}x{W}xf32>) -> tensor<{KV}x{G}x{W}xf32>")
+            a(f"  %{p}s1 = stablehlo.multiply %{p}s0, %scale : tensor<{KV}x{G}x{W}xf32>")
+        elif qk == "T":  # (2026-12-03) grouped, K transposed: the reduction over D is K's outer dimension
+            a(f"  %{p}s0 = stablehlo.dot_general {q}, %{p}k, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<{KV}x{G}x{D}x{t}>, tensor<{KV}x{D}x{W}x{t}>) -> tensor<{KV}x{G}x{W}xf32>")
+            a(f"  %{p}s1 = stablehlo.multiply %{p}s0, %scale : tensor<{KV}x{G}x{W}xf32>")
+        elif qk == "U":  # (2026-12-03) one vector-matrix product per query head, K transposed
+            parts = []
+            for g in range(G):
+                a(f"  %{p}q{g}3 = stablehlo.slice {q} [0:{KV}, {g}:{g+1}, 0:{D}] : (tensor<{KV}x{G}x{D}x{t}>) -> tensor<{KV}x1x{D}x{t}>")
+                a(f"  %{p}q{g} = stablehlo.reshape %{p}q{g}3 : (tensor<{KV}x1x{D}x{t}>) -> tensor<{KV}x{D}x{t}>")
+                a(f"  %{p}sg{g}2 = stablehlo.dot_general %{p}q{g}, %{p}k, batching_dims = [0] x [0], contracting_dims = [1] x [1] : (tensor<{KV}x{D}x{t}>, tensor<{KV}x{D}x{W}x{t}>) -> tensor<{KV}x{W}xf32>")
+                a(f"  %{p}sg{g} = stablehlo.reshape %{p}sg{g}2 : (tensor<{KV}x{W}xf32>) -> tensor<{KV}x1x{W}xf32>")
+                parts.append(f"%{p}sg{g}")
+            a(f"  %{p}s0 = stablehlo.concatenate {', '.join(parts)}, dim = 1 : ({', '.join([f'tensor<{KV}x1x{W}xf32>']*G)}) -> tensor<{KV}x{G}x{W}xf32>")
+            a(f"  %{p}s1 = stablehlo.multiply %{p}s0, %scale : tensor<{KV}x{G}x{W}xf32>")
+        elif qk == "Q":  # (2026-12-03) K transposed, products elementwise, then a reduction over D (not innermost)
+            a(f"  %{p}qb = stablehlo.broadcast_in_dim {q}, dims = [0, 1, 2] : (tensor<{KV}x{G}x{D}x{t}>) -> tensor<{KV}x{G}x{D}x{W}x{t}>")
+            a(f"  %{p}kb = stablehlo.broadcast_in_dim %{p}k, dims = [0, 2, 3] : (tensor<{KV}x{D}x{W}x{t}>) -> tensor<{KV}x{G}x{D}x{W}x{t}>")
+            qf, kf = f"%{p}qb", f"%{p}kb"
+            if t != "f32":
+                a(f"  %{p}qf = stablehlo.convert %{p}qb : (tensor<{KV}x{G}x{D}x{W}x{t}>) -> tensor<{KV}x{G}x{D}x{W}xf32>")
+                a(f"  %{p}kf = stablehlo.convert %{p}kb : (tensor<{KV}x{G}x{D}x{W}x{t}>) -> tensor<{KV}x{G}x{D}x{W}xf32>")
+                qf, kf = f"%{p}qf", f"%{p}kf"
+            a(f"  %{p}m = stablehlo.multiply {qf}, {kf} : tensor<{KV}x{G}x{D}x{W}xf32>")
+            a(f"  %{p}s0 = stablehlo.reduce(%{p}m init: %z) applies stablehlo.add across dimensions = [2] : (tensor<{KV}x{G}x{D}x{W}xf32>, tensor<f32>) -> tensor<{KV}x{G}x{W}xf32>")
             a(f"  %{p}s1 = stablehlo.multiply %{p}s0, %scale : tensor<{KV}x{G}x{W}xf32>")
         elif qk == "S":  # one batched matvec per query head of the group
             parts = []
@@ -90,6 +121,8 @@ def gen(qk, pv, dt, W):
         elif pv == "B":
             a(f"  %{p}oT = stablehlo.dot_general %{p}v, {pp}, batching_dims = [0] x [0], contracting_dims = [1] x [2] : (tensor<{KV}x{W}x{D}x{t}>, tensor<{KV}x{G}x{W}x{t}>) -> tensor<{KV}x{D}x{G}xf32>")
             a(f"  %{p}out = stablehlo.transpose %{p}oT, dims = [0, 2, 1] : (tensor<{KV}x{D}x{G}xf32>) -> tensor<{KV}x{G}x{D}xf32>")
+        elif pv == "V":  # (2026-12-03) grouped, V transposed [KV, D, W]: the reduction over W is innermost in both
+            a(f"  %{p}out = stablehlo.dot_general {pp}, %{p}v, batching_dims = [0] x [0], contracting_dims = [2] x [2] : (tensor<{KV}x{G}x{W}x{t}>, tensor<{KV}x{D}x{W}x{t}>) -> tensor<{KV}x{G}x{D}xf32>")
         elif pv == "X":
             a(f"  %{p}vr = stablehlo.broadcast_in_dim %{p}v, dims = [0, 2, 3] : (tensor<{KV}x{W}x{D}x{t}>) -> tensor<{KV}x{G}x{W}x{D}x{t}>")
             a(f"  %{p}out = stablehlo.dot_general {pp}, %{p}vr, batching_dims = [0, 1] x [0, 1], contracting_dims = [2] x [2] : (tensor<{KV}x{G}x{W}x{t}>, tensor<{KV}x{G}x{W}x{D}x{t}>) -> tensor<{KV}x{G}x{D}xf32>")
