@@ -217,6 +217,15 @@ bool mx_target_split_decode_reduction(const mx_target_t *t, mx_dtype_t matmul) {
   return (matmul == MX_BF16 || matmul == MX_F16) && mx_target_split_reduction(t) && mx_target_product_rows(t) > 0;
 }
 
+int mx_target_window_ratio(const mx_target_t *t) {
+  /* H200 (docs/performance.md, "Decode windows"): decode attention is half of an 8-slot step and grows
+   * with the window, so the GPU targets take windows of x2 (128, 256, 512, ...): a sequence reads at
+   * most twice the positions it uses, not four times. On the CPU attention is a small part of a step
+   * (the weight products dominate) and every window adds compile time to every cold start, so it
+   * keeps x4. */
+  return strcmp(t->backend, "llvm-cpu") == 0 ? 4 : 2;
+}
+
 void mx_target_label(const mx_target_t *t, char *out, size_t cap) { snprintf(out, cap, "%s:%s", t->backend, t->arch); }
 
 mx_status_t mx_target_check_device(const mx_target_t *t, const char *device_uri, const char *device_arch) {

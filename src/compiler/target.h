@@ -49,6 +49,9 @@ bool mx_target_split_reduction(const mx_target_t *t);
 /* Whether a batched decode step of more rows than mx_target_product_rows takes each weight product
  * in `matmul` as one product with its reduction split, instead of products of that many rows. */
 bool mx_target_split_decode_reduction(const mx_target_t *t, mx_dtype_t matmul);
+/* How much larger each decode attention window is than the one before (2 or 4): a finer ladder makes a
+ * step pay for fewer unused positions and costs more functions to compile. */
+int mx_target_window_ratio(const mx_target_t *t);
 /* The compile flags a packed graph adds (model/packing.h): its dequantizations stay next to their products. */
 void mx_target_for_packed(mx_target_t *t);
 /* A short label for messages and cache keys: "llvm-cpu:host", "rocm:gfx942". */

@@ -91,6 +91,7 @@ void mx_graph_target_choices(const mx_target_t *t, mx_llama_graph_options_t *go)
   go->product_rows = mx_target_product_rows(t);
   go->split_reduction = mx_target_split_reduction(t);
   go->split_decode_reduction = mx_target_split_decode_reduction(t, go->precision);
+  go->window_ratio = mx_target_window_ratio(t);
 }
 
 void mx_graph_signature(const mx_llama_graph_t *g, const mx_target_t *t, char *out, size_t cap) {
@@ -109,6 +110,7 @@ void mx_graph_signature(const mx_llama_graph_t *g, const mx_target_t *t, char *o
   /* Only where set, so that the graphs without it keep their signatures. */
   if (g->head_attention_slots > 0) PUT("; per-head decode attention from %d slots", g->head_attention_slots);
   if (g->split_decode_reduction) PUT("; split decode reductions");
+  if (g->window_ratio == 2) PUT("; decode windows x2");
   if (g->pooled) PUT("; pooled prefills");
   if (g->slots > 1) PUT("; slot copies");
 #undef PUT
@@ -256,12 +258,7 @@ static mx_status_t call(mx_session_t *s, const char *fn, mx_tensor_t *in, int n_
   return st;
 }
 
-/* The smallest decode window that holds position `last` (the highest row a step reads or writes). */
-static int window_for(const mx_session_t *s, int last) {
-  for (int i = 0; i < s->graph.n_windows; i++)
-    if (s->graph.windows[i] > last) return s->graph.windows[i];
-  return -1;
-}
+static int window_for(const mx_session_t *s, int last) { return mx_llama_window_for(&s->graph, last, false); }
 
 /* One prefill call: tokens [start, start+n) of the prompt in a call of `width` tokens (padded), by
  * prefill_<width> when start is 0, else by extend_<W>; `logits` or `next` from the call's last token,
@@ -282,7 +279,7 @@ static mx_status_t prefill_call(mx_session_t *s, int slot, const int32_t *ids, i
   char fn[48];
   mx_llama_fn_t kind = start == 0 ? (pooled ? MX_FN_PREFILL_POOLED : logits ? MX_FN_PREFILL_LOGITS : MX_FN_PREFILL)
                                   : (pooled ? MX_FN_EXTEND_POOLED : logits ? MX_FN_EXTEND_LOGITS : MX_FN_EXTEND);
-  mx_llama_fn_name(kind, start == 0 ? width : window_for(s, start + n - 1), fn, sizeof fn);
+  mx_llama_fn_name(kind, start == 0 ? width : mx_llama_window_for(&s->graph, start + n - 1, true), fn, sizeof fn);
   const mx_model_config_t *c = mx_model_config(s->model);
   float *floats = pooled ? pooled : logits;
   int32_t ignored;

@@ -875,6 +875,7 @@ mx_status_t mx_llama_graph_make(const mx_model_config_t *c, const mx_llama_graph
                             .split_reduction = o->split_reduction,
                             /* set only where it changes the graph, which the signature then says */
                             .split_decode_reduction = o->split_decode_reduction && o->product_rows > 0 && slots > o->product_rows,
+                            .window_ratio = o->window_ratio == 2 ? 2 : 4,
                             .pooled = o->pooled, .pack = o->pack};
   mx_llama_default_buckets(out);
   return NULL;
@@ -887,10 +888,27 @@ void mx_llama_default_buckets(mx_llama_graph_t *g) {
   g->buckets[g->n_buckets++] = chunk;
   g->kv_rows = (g->capacity + chunk - 1) / chunk * chunk;
   /* Decode attends to the first W rows, W the smallest window that holds every slot's position: a
-   * step costs what the longest sequence uses, not the capacity. */
+   * step costs what the longest sequence uses, not the capacity, within the ratio of one window to
+   * the next (each window is a set of functions to compile). */
+  int ratio = g->window_ratio == 2 ? 2 : 4;
   g->n_windows = 0;
-  for (int w = 128; w < g->capacity && g->n_windows < MX_LLAMA_MAX_BUCKETS - 1; w *= 4) g->windows[g->n_windows++] = w;
+  for (int w = 128; w < g->capacity && g->n_windows < MX_LLAMA_MAX_BUCKETS - 1; w *= ratio) g->windows[g->n_windows++] = w;
   g->windows[g->n_windows++] = g->capacity;
+}
+
+bool mx_llama_window_has_extend(const mx_llama_graph_t *g, int i) {
+  if (i < 0 || i >= g->n_windows || g->windows[i] <= g->buckets[g->n_buckets - 1]) return false;
+  if (i == g->n_windows - 1 || g->window_ratio != 2) return true;
+  int w = g->windows[i], first = g->windows[0];
+  if (w % first) return false;
+  for (w /= first; w % 4 == 0; w /= 4) {}
+  return w == 1;
+}
+
+int mx_llama_window_for(const mx_llama_graph_t *g, int last, bool extend) {
+  for (int i = 0; i < g->n_windows; i++)
+    if (g->windows[i] > last && (!extend || mx_llama_window_has_extend(g, i))) return g->windows[i];
+  return -1;
 }
 
 mx_status_t mx_llama_emit(const mx_llama_graph_t *g, char **text_out) {
@@ -921,7 +939,7 @@ mx_status_t mx_llama_emit(const mx_llama_graph_t *g, char **text_out) {
   for (int i = 0; i < g->n_buckets; i++)
     for (int k = 0; k < n_kinds; k++) emit_prefill(&x, g->buckets[i], 0, (prefill_out_t)k);
   for (int i = 0; i < g->n_windows; i++)
-    for (int k = 0; k < n_kinds && g->windows[i] > chunk; k++) emit_prefill(&x, chunk, g->windows[i], (prefill_out_t)k);
+    for (int k = 0; k < n_kinds && mx_llama_window_has_extend(g, i); k++) emit_prefill(&x, chunk, g->windows[i], (prefill_out_t)k);
   for (int i = 0; i < g->n_windows; i++) {
     emit_decode(&x, g->windows[i], false);
     emit_decode(&x, g->windows[i], true);

@@ -54,6 +54,7 @@ typedef struct {
   int score_len;           /* 0: no score function */
   int n_windows;
   int windows[MX_LLAMA_MAX_BUCKETS]; /* decode attention windows, ascending, the last = capacity */
+  int window_ratio;        /* each window this many times the one before (2 or 4; 0 = 4): mx_llama_default_buckets */
   int decode_steps;        /* > 1: also decode_<W>_steps, that many greedy steps per call */
   bool expand_kv_groups;   /* decode attention repeats each KV head for its query heads (see attend_decode) */
   int head_attention_slots; /* > 0: from this many slots on, decode attention takes one product per query head
@@ -83,6 +84,7 @@ typedef struct {
   int product_rows;        /* the target's choice, mx_target_product_rows */
   bool split_reduction;    /* the target's choice, mx_target_split_reduction */
   bool split_decode_reduction; /* the target's choice for the precision, mx_target_split_decode_reduction */
+  int window_ratio;        /* the target's choice, mx_target_window_ratio (0: 4) */
   bool pooled;             /* the pooled prefill functions (embeddings) too */
   const mx_pack_t *pack;   /* NULL, or --quant packed's plan (engine/weights.h mx_weights_pack_plan) */
 } mx_llama_graph_options_t;
@@ -131,5 +133,15 @@ void mx_llama_inv_freq_theta(const mx_model_config_t *c, float theta, float *out
 void mx_llama_default_buckets(mx_llama_graph_t *g);
 
 MX_MUST_USE mx_status_t mx_llama_emit(const mx_llama_graph_t *g, char **text_out);
+
+/* Whether decode window i also has extend_<W> (the next prompt chunk attending to W rows): every window
+ * above the prefill chunk, except that on a x2 ladder only those of the x4 one (the first window times
+ * 4^k) and the capacity have one; the others are decode only: an extend is a 512-row call that runs once per chunk, and each one is minutes of
+ * compiling at 8 slots (docs/performance.md, "Decode windows"). */
+bool mx_llama_window_has_extend(const mx_llama_graph_t *g, int i);
+
+/* The smallest decode window that holds position `last` (the highest row a call reads or writes), or
+ * with `extend` the smallest of those that has extend_<W>; -1 if none does. */
+int mx_llama_window_for(const mx_llama_graph_t *g, int last, bool extend);
 
 #endif

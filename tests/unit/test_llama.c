@@ -55,6 +55,62 @@ static void graph_has_no_integer_min_max_reduction(void **state) {
   }
 }
 
+/* Decode windows from 128 up to the capacity, x4 apart unless the target asks for x2; the session
+ * picks the smallest that holds a step's positions, so the ratio bounds the unused positions a step
+ * reads. */
+static void decode_windows_follow_the_ratio(void **state) {
+  (void)state;
+  mx_model_config_t c = tiny;
+  c.max_position = 1 << 16;
+  static const struct {
+    int ratio, capacity, n, windows[MX_LLAMA_MAX_BUCKETS];
+  } cases[] = {
+      {0, 8192, 4, {128, 512, 2048, 8192}},
+      {4, 8192, 4, {128, 512, 2048, 8192}},
+      {2, 8192, 7, {128, 256, 512, 1024, 2048, 4096, 8192}},
+      {2, 1000, 4, {128, 256, 512, 1000}},
+      {2, 100, 1, {100}},
+      {3, 8192, 4, {128, 512, 2048, 8192}}, /* anything but 2 is 4 */
+      {2, 65536, 8, {128, 256, 512, 1024, 2048, 4096, 8192, 65536}}, /* at most 8: the last jump is larger */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    mx_llama_graph_options_t o = {.precision = MX_F32, .weight_dtype = MX_F32, .capacity = cases[i].capacity,
+                                  .window_ratio = cases[i].ratio};
+    mx_llama_graph_t g;
+    assert_ok(mx_llama_graph_make(&c, &o, &g));
+    assert_int_equal(g.n_windows, cases[i].n);
+    for (int w = 0; w < g.n_windows; w++) assert_int_equal(g.windows[w], cases[i].windows[w]);
+    char *text;
+    assert_ok(mx_llama_emit(&g, &text)); /* every window emits its decode functions */
+    char fn[48];
+    for (int w = 0; w < g.n_windows; w++) {
+      snprintf(fn, sizeof fn, "@decode_%d_logits(", g.windows[w]);
+      assert_non_null(strstr(text, fn));
+      /* extends above the 512-row chunk at 128 * 4^k and the capacity only */
+      int v = g.windows[w];
+      bool extend = v > 512 && (w == g.n_windows - 1 || v == 2048 || v == 8192 || v == 32768);
+      assert_true(mx_llama_window_has_extend(&g, w) == extend);
+      snprintf(fn, sizeof fn, "@extend_%d_logits(", v);
+      assert_true((strstr(text, fn) != NULL) == extend);
+    }
+    assert_false(mx_llama_window_has_extend(&g, -1));
+    assert_false(mx_llama_window_has_extend(&g, g.n_windows));
+    free(text);
+  }
+  /* What the session calls at 8192 on the x2 ladder: decode at position 600 in 1024, the chunk that
+   * ends there in extend_2048; past the capacity nothing. */
+  mx_llama_graph_options_t o = {.precision = MX_F32, .weight_dtype = MX_F32, .capacity = 8192, .window_ratio = 2};
+  mx_llama_graph_t g;
+  assert_ok(mx_llama_graph_make(&c, &o, &g));
+  assert_int_equal(mx_llama_window_for(&g, 127, false), 128);
+  assert_int_equal(mx_llama_window_for(&g, 128, false), 256);
+  assert_int_equal(mx_llama_window_for(&g, 600, false), 1024);
+  assert_int_equal(mx_llama_window_for(&g, 600, true), 2048);
+  assert_int_equal(mx_llama_window_for(&g, 2048, true), 8192);
+  assert_int_equal(mx_llama_window_for(&g, 8191, true), 8192);
+  assert_int_equal(mx_llama_window_for(&g, 8192, false), -1);
+}
+
 static void llama3_rope_scaling_keeps_high_frequencies(void **state) {
   (void)state;
   mx_model_config_t c = tiny;
@@ -74,6 +130,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(llama_graph_matches_golden),
       cmocka_unit_test(graph_has_no_integer_min_max_reduction),
+      cmocka_unit_test(decode_windows_follow_the_ratio),
       cmocka_unit_test(llama3_rope_scaling_keeps_high_frequencies),
   };
   return cmocka_run_group_tests_name("hlo/llama", tests, NULL, NULL);

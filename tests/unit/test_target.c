@@ -93,6 +93,7 @@ static void graph_choices_follow_the_measured_table(void **state) {
     assert_int_equal(mx_target_product_rows(&t), 0); /* a split would read every weight twice */
     assert_false(mx_target_split_decode_reduction(&t, MX_BF16));
     assert_int_equal(mx_target_decode_steps(&t), 1);
+    assert_int_equal(mx_target_window_ratio(&t), 4); /* attention is a small part of a CPU step */
   }
   for (int i = 0; i < 4; i++) {
     assert_ok(mx_target_for_device(gpus[i], &o, &t));
@@ -100,6 +101,7 @@ static void graph_choices_follow_the_measured_table(void **state) {
     assert_int_equal(mx_target_head_attention_slots(&t), 8); /* per head at 8 slots (H200 micro-benchmarks) */
     assert_int_equal(mx_target_product_rows(&t), 4); /* 8-row products get a slow kernel on the H200 */
     assert_int_equal(mx_target_decode_steps(&t), 8);
+    assert_int_equal(mx_target_window_ratio(&t), 2); /* attention is half of an 8-slot step on the H200 */
     /* 8 rows in one split product: 0.4x the time of two 4-row products in bf16 on the H200, not in f32;
      * the SPIR-V targets keep their products whole (unmeasured) */
     bool llvmgpu = i < 2;
