@@ -108,7 +108,8 @@ void mx_graph_signature(const mx_llama_graph_t *g, const mx_target_t *t, char *o
       g->split_reduction ? "split" : "whole", t->backend, t->arch);
   for (int i = 0; i < t->n_flags; i++) PUT(" %s", t->flags[i]);
   /* Only where set, so that the graphs without it keep their signatures. */
-  if (g->head_attention_slots > 0) PUT("; per-head decode attention from %d slots", g->head_attention_slots);
+  /* "at every window" since 2026-12-03: before, windows above 512 kept the expanded form */
+  if (g->head_attention_slots > 0) PUT("; per-head decode attention from %d slots at every window", g->head_attention_slots);
   if (g->split_decode_reduction) PUT("; split decode reductions");
   if (g->window_ratio == 2) PUT("; decode windows x2");
   if (g->pooled) PUT("; pooled prefills");

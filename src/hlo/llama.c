@@ -438,10 +438,11 @@ static mx_hval_t attend_causal(ctx_t *x, mx_hval_t q, mx_hval_t k, mx_hval_t v, 
  * [W, D]^T . [W] -> [D]), with no repeat of the window: at 8 slots the expanded form's repeat copies
  * 4x the window per layer (234 us per layer on the H200 at W = 512). -> [S, H*D]. */
 #define HEAD_ATTENTION_MAX_GROUP 64 /* query heads per KV head; a larger group keeps the other forms */
-/* Windows up to this many rows: at W = 8192 and 8 slots IREE 3.13 fails to compile the P.V product of
- * this form for CUDA ("matvec_like_64x64x8192_f32 ... failed on workgroup distribution verification");
- * W = 512 is what was measured (docs/performance.md), larger windows keep the expanded form. */
-#define HEAD_ATTENTION_MAX_WINDOW 512
+/* Every window takes this form: with (slot, KV head) as one batch dimension it compiles for CUDA up to
+ * W = 8192 (the two-batch form failed there, "matvec_like_64x64x8192_f32 ... failed on workgroup
+ * distribution verification"), and on the H200 8 steps at 8 slots take 55.7 / 56.4 ms at W = 1024
+ * and 90.8 / 90.1 at 2048 against 75.5 / 75.8 and 132 / 133 expanded (docs/performance.md, "Decode
+ * windows x2"). */
 static mx_hval_t attend_decode_per_head(ctx_t *x, const step_t *st, mx_hval_t qq, mx_hval_t kc, mx_hval_t vc) {
   mx_hlo_t *h = x->h;
   int64_t S = qq.dims[0], KV = qq.dims[1], G = qq.dims[2], D = qq.dims[3], W = kc.dims[2], B = S * KV;
@@ -489,8 +490,7 @@ static mx_hval_t attend_decode(ctx_t *x, const step_t *st, mx_hval_t q, mx_hval_
   const mx_model_config_t *c = x->c;
   int64_t S = q.dims[0], KV = c->n_kv_heads, D = c->head_dim, G = c->n_heads / KV, W = kc.dims[2];
   mx_hval_t qq = group_queries(x, q);
-  if (x->g->head_attention_slots > 0 && S >= x->g->head_attention_slots && G <= HEAD_ATTENTION_MAX_GROUP &&
-      W <= HEAD_ATTENTION_MAX_WINDOW)
+  if (x->g->head_attention_slots > 0 && S >= x->g->head_attention_slots && G <= HEAD_ATTENTION_MAX_GROUP)
     return attend_decode_per_head(x, st, qq, kc, vc);
   /* Batch dimensions (S, KV), and G as well when expanded; K and V follow them with [W, D]. */
   int64_t rd[5] = {S, KV, G, W, D}, keep[4] = {0, 1, 3, 4}, batch[3] = {0, 1, 2};
