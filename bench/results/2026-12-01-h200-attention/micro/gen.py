@@ -62,16 +62,6 @@ def gen(qk, pv, dt, W):
         elif qk == "T":  # (2026-12-03) grouped, K transposed: the reduction over D is K's outer dimension
             a(f"  %{p}s0 = stablehlo.dot_general {q}, %{p}k, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<{KV}x{G}x{D}x{t}>, tensor<{KV}x{D}x{W}x{t}>) -> tensor<{KV}x{G}x{W}xf32>")
             a(f"  %{p}s1 = stablehlo.multiply %{p}s0, %scale : tensor<{KV}x{G}x{W}xf32>")
-        elif qk == "U":  # (2026-12-03) one vector-matrix product per query head, K transposed
-            parts = []
-            for g in range(G):
-                a(f"  %{p}q{g}3 = stablehlo.slice {q} [0:{KV}, {g}:{g+1}, 0:{D}] : (tensor<{KV}x{G}x{D}x{t}>) -> tensor<{KV}x1x{D}x{t}>")
-                a(f"  %{p}q{g} = stablehlo.reshape %{p}q{g}3 : (tensor<{KV}x1x{D}x{t}>) -> tensor<{KV}x{D}x{t}>")
-                a(f"  %{p}sg{g}2 = stablehlo.dot_general %{p}q{g}, %{p}k, batching_dims = [0] x [0], contracting_dims = [1] x [1] : (tensor<{KV}x{D}x{t}>, tensor<{KV}x{D}x{W}x{t}>) -> tensor<{KV}x{W}xf32>")
-                a(f"  %{p}sg{g} = stablehlo.reshape %{p}sg{g}2 : (tensor<{KV}x{W}xf32>) -> tensor<{KV}x1x{W}xf32>")
-                parts.append(f"%{p}sg{g}")
-            a(f"  %{p}s0 = stablehlo.concatenate {', '.join(parts)}, dim = 1 : ({', '.join([f'tensor<{KV}x1x{W}xf32>']*G)}) -> tensor<{KV}x{G}x{W}xf32>")
-            a(f"  %{p}s1 = stablehlo.multiply %{p}s0, %scale : tensor<{KV}x{G}x{W}xf32>")
         elif qk == "Q":  # (2026-12-03) K transposed, products elementwise, then a reduction over D (not innermost)
             a(f"  %{p}qb = stablehlo.broadcast_in_dim {q}, dims = [0, 1, 2] : (tensor<{KV}x{G}x{D}x{t}>) -> tensor<{KV}x{G}x{D}x{W}x{t}>")
             a(f"  %{p}kb = stablehlo.broadcast_in_dim %{p}k, dims = [0, 2, 3] : (tensor<{KV}x{D}x{W}x{t}>) -> tensor<{KV}x{G}x{D}x{W}x{t}>")
@@ -83,12 +73,16 @@ def gen(qk, pv, dt, W):
             a(f"  %{p}m = stablehlo.multiply {qf}, {kf} : tensor<{KV}x{G}x{D}x{W}xf32>")
             a(f"  %{p}s0 = stablehlo.reduce(%{p}m init: %z) applies stablehlo.add across dimensions = [2] : (tensor<{KV}x{G}x{D}x{W}xf32>, tensor<f32>) -> tensor<{KV}x{G}x{W}xf32>")
             a(f"  %{p}s1 = stablehlo.multiply %{p}s0, %scale : tensor<{KV}x{G}x{W}xf32>")
-        elif qk == "S":  # one batched matvec per query head of the group
+        elif qk in ("S", "U"):  # one batched matvec per query head of the group; U (2026-12-03): a
+            # vector-matrix product per query head over K transposed
             parts = []
             for g in range(G):
                 a(f"  %{p}q{g}3 = stablehlo.slice {q} [0:{KV}, {g}:{g+1}, 0:{D}] : (tensor<{KV}x{G}x{D}x{t}>) -> tensor<{KV}x1x{D}x{t}>")
                 a(f"  %{p}q{g} = stablehlo.reshape %{p}q{g}3 : (tensor<{KV}x1x{D}x{t}>) -> tensor<{KV}x{D}x{t}>")
-                a(f"  %{p}sg{g}2 = stablehlo.dot_general %{p}k, %{p}q{g}, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<{KV}x{W}x{D}x{t}>, tensor<{KV}x{D}x{t}>) -> tensor<{KV}x{W}xf32>")
+                if qk == "S":
+                    a(f"  %{p}sg{g}2 = stablehlo.dot_general %{p}k, %{p}q{g}, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<{KV}x{W}x{D}x{t}>, tensor<{KV}x{D}x{t}>) -> tensor<{KV}x{W}xf32>")
+                else:
+                    a(f"  %{p}sg{g}2 = stablehlo.dot_general %{p}q{g}, %{p}k, batching_dims = [0] x [0], contracting_dims = [1] x [1] : (tensor<{KV}x{D}x{t}>, tensor<{KV}x{D}x{W}x{t}>) -> tensor<{KV}x{W}xf32>")
                 a(f"  %{p}sg{g} = stablehlo.reshape %{p}sg{g}2 : (tensor<{KV}x{W}xf32>) -> tensor<{KV}x1x{W}xf32>")
                 parts.append(f"%{p}sg{g}")
             a(f"  %{p}s0 = stablehlo.concatenate {', '.join(parts)}, dim = 1 : ({', '.join([f'tensor<{KV}x1x{W}xf32>']*G)}) -> tensor<{KV}x{G}x{W}xf32>")
