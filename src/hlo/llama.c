@@ -875,7 +875,7 @@ mx_status_t mx_llama_graph_make(const mx_model_config_t *c, const mx_llama_graph
                             .split_reduction = o->split_reduction,
                             /* set only where it changes the graph, which the signature then says */
                             .split_decode_reduction = o->split_decode_reduction && o->product_rows > 0 && slots > o->product_rows,
-                            .window_ratio = o->window_ratio == 2 ? 2 : 4,
+                            .window_ratio = o->window_ratio,
                             .pooled = o->pooled, .pack = o->pack};
   mx_llama_default_buckets(out);
   return NULL;
@@ -890,9 +890,9 @@ void mx_llama_default_buckets(mx_llama_graph_t *g) {
   /* Decode attends to the first W rows, W the smallest window that holds every slot's position: a
    * step costs what the longest sequence uses, not the capacity, within the ratio of one window to
    * the next (each window is a set of functions to compile). */
-  int ratio = g->window_ratio == 2 ? 2 : 4;
+  g->window_ratio = g->window_ratio == 2 ? 2 : 4;
   g->n_windows = 0;
-  for (int w = 128; w < g->capacity && g->n_windows < MX_LLAMA_MAX_BUCKETS - 1; w *= ratio) g->windows[g->n_windows++] = w;
+  for (int w = 128; w < g->capacity && g->n_windows < MX_LLAMA_MAX_BUCKETS - 1; w *= g->window_ratio) g->windows[g->n_windows++] = w;
   g->windows[g->n_windows++] = g->capacity;
 }
 

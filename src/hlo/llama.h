@@ -54,7 +54,8 @@ typedef struct {
   int score_len;           /* 0: no score function */
   int n_windows;
   int windows[MX_LLAMA_MAX_BUCKETS]; /* decode attention windows, ascending, the last = capacity */
-  int window_ratio;        /* each window this many times the one before (2 or 4; 0 = 4): mx_llama_default_buckets */
+  int window_ratio;        /* each window this many times the one before: 2 or 4 (mx_llama_default_buckets makes
+                            * anything else 4) */
   int decode_steps;        /* > 1: also decode_<W>_steps, that many greedy steps per call */
   bool expand_kv_groups;   /* decode attention repeats each KV head for its query heads (see attend_decode) */
   int head_attention_slots; /* > 0: from this many slots on, decode attention takes one product per query head
@@ -136,8 +137,8 @@ MX_MUST_USE mx_status_t mx_llama_emit(const mx_llama_graph_t *g, char **text_out
 
 /* Whether decode window i also has extend_<W> (the next prompt chunk attending to W rows): every window
  * above the prefill chunk, except that on a x2 ladder only those of the x4 one (the first window times
- * 4^k) and the capacity have one; the others are decode only: an extend is a 512-row call that runs once per chunk, and each one is minutes of
- * compiling at 8 slots (docs/performance.md, "Decode windows"). */
+ * 4^k) and the capacity have one; the others are decode only. An extend runs once per prompt chunk,
+ * and each window's functions add to the cold compile (docs/performance.md, "Decode windows x2"). */
 bool mx_llama_window_has_extend(const mx_llama_graph_t *g, int i);
 
 /* The smallest decode window that holds position `last` (the highest row a call reads or writes), or
