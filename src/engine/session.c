@@ -112,6 +112,7 @@ void mx_graph_signature(const mx_llama_graph_t *g, const mx_target_t *t, char *o
   if (g->head_attention_slots > 0) PUT("; per-head decode attention from %d slots at every window", g->head_attention_slots);
   if (g->split_decode_reduction) PUT("; split decode reductions");
   if (g->window_ratio == 2) PUT("; decode windows x2");
+  if (mx_llama_has_extends(g) && g->n_buckets > 1) PUT("; short last chunks");
   if (g->pooled) PUT("; pooled prefills");
   if (g->slots > 1) PUT("; slot copies");
 #undef PUT
@@ -262,7 +263,8 @@ static mx_status_t call(mx_session_t *s, const char *fn, mx_tensor_t *in, int n_
 static int window_for(const mx_session_t *s, int last) { return mx_llama_window_for(&s->graph, last, false); }
 
 /* One prefill call: tokens [start, start+n) of the prompt in a call of `width` tokens (padded), by
- * prefill_<width> when start is 0, else by extend_<W>; `logits` or `next` from the call's last token,
+ * prefill_<width> when start is 0, else by extend_<W> (width the chunk) or extend_<W>_t<width>; `logits`
+ * or `next` from the call's last token,
  * or with `pooled` (dim floats) the sum of the call's hidden states instead. */
 static mx_status_t prefill_call(mx_session_t *s, int slot, const int32_t *ids, int start, int n, int width, float *logits,
                                 int32_t *next, float *pooled) {
@@ -280,7 +282,8 @@ static mx_status_t prefill_call(mx_session_t *s, int slot, const int32_t *ids, i
   char fn[48];
   mx_llama_fn_t kind = start == 0 ? (pooled ? MX_FN_PREFILL_POOLED : logits ? MX_FN_PREFILL_LOGITS : MX_FN_PREFILL)
                                   : (pooled ? MX_FN_EXTEND_POOLED : logits ? MX_FN_EXTEND_LOGITS : MX_FN_EXTEND);
-  mx_llama_fn_name(kind, start == 0 ? width : mx_llama_window_for(&s->graph, start + n - 1, true), fn, sizeof fn);
+  if (start == 0) mx_llama_fn_name(kind, width, fn, sizeof fn);
+  else mx_llama_extend_name(kind, mx_llama_window_for(&s->graph, start + n - 1, true), width, mx_session_prefill_chunk(s), fn, sizeof fn);
   const mx_model_config_t *c = mx_model_config(s->model);
   float *floats = pooled ? pooled : logits;
   int32_t ignored;
@@ -322,6 +325,13 @@ mx_status_t mx_session_embed_slot(mx_session_t *s, int slot, const int32_t *ids,
   return NULL;
 }
 
+/* The smallest prefill bucket that holds n <= the chunk tokens. */
+static int bucket_for(const mx_session_t *s, int n) {
+  for (int i = 0; i < s->graph.n_buckets; i++)
+    if (s->graph.buckets[i] >= n) return s->graph.buckets[i];
+  return mx_session_prefill_chunk(s);
+}
+
 /* Prefill from `from`; with `pooled` (dim floats) the sum of every call's hidden states goes there
  * instead of a token or logits. */
 static mx_status_t prefill_from(mx_session_t *s, int slot, const int32_t *ids, int from, int n, float *logits, int32_t *next,
@@ -335,23 +345,19 @@ static mx_status_t prefill_from(mx_session_t *s, int slot, const int32_t *ids, i
   if (slot < 0 || slot >= s->graph.slots)
     return mx_status_make(MX_STAGE_INTERNAL, NULL, "slot %d of %d", slot, s->graph.slots);
   MX_RETURN_IF_ERROR(mx_check_token_ids("prefill", ids, n, mx_model_config(s->model)->vocab, false));
-  if (n <= chunk) { /* from is 0 */
-    int bucket = 0;
-    for (int i = 0; i < s->graph.n_buckets && !bucket; i++)
-      if (s->graph.buckets[i] >= n) bucket = s->graph.buckets[i];
-    return prefill_call(s, slot, ids, 0, n, bucket, logits, next, pooled);
-  }
-  /* A long prompt: full chunks, then the rest in a padded one (the cache has rows for its padding);
-   * only the last call's logits or token are the prompt's; pooled sums add up over the calls. */
+  if (n <= chunk) return prefill_call(s, slot, ids, 0, n, bucket_for(s, n), logits, next, pooled); /* from is 0 */
+  /* A long prompt: full chunks, then the rest in the smallest bucket that holds it, padded (the cache
+   * has rows for its padding); only the last call's logits or token are the prompt's; pooled sums add
+   * up over the calls. */
   int dim = mx_model_config(s->model)->dim;
   float *part = pooled ? calloc((size_t)dim, sizeof *part) : NULL;
   if (pooled && !part) return mx_status_oom();
   if (pooled) memset(pooled, 0, sizeof *pooled * (size_t)dim);
   mx_status_t st = NULL;
   for (int start = from; start < n && !st; start += chunk) {
-    int len = n - start < chunk ? n - start : chunk;
+    int len = n - start < chunk ? n - start : chunk, width = start == 0 ? chunk : bucket_for(s, len);
     bool last = start + len == n;
-    st = prefill_call(s, slot, ids, start, len, chunk, last ? logits : NULL, last ? next : NULL, part);
+    st = prefill_call(s, slot, ids, start, len, width, last ? logits : NULL, last ? next : NULL, part);
     for (int i = 0; pooled && !st && i < dim; i++) pooled[i] += part[i];
   }
   free(part);

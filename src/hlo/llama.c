@@ -683,7 +683,7 @@ static void emit_prefill(ctx_t *x, int64_t N, int64_t W, prefill_out_t what) {
   static const mx_llama_fn_t prefill_fn[] = {MX_FN_PREFILL, MX_FN_PREFILL_LOGITS, MX_FN_PREFILL_POOLED};
   static const mx_llama_fn_t extend_fn[] = {MX_FN_EXTEND, MX_FN_EXTEND_LOGITS, MX_FN_EXTEND_POOLED};
   char name[48];
-  if (W > 0) mx_llama_fn_name(extend_fn[what], (int)W, name, sizeof name);
+  if (W > 0) mx_llama_extend_name(extend_fn[what], (int)W, (int)N, x->g->buckets[x->g->n_buckets - 1], name, sizeof name);
   else mx_llama_fn_name(prefill_fn[what], (int)N, name, sizeof name);
   int n_args = W > 0 ? 4 : 3;
   mx_hval_t scalar = mx_htype(MX_I32, 0, NULL), types[4] = {t1(MX_I32, N), scalar, scalar, scalar}, args[4];
@@ -840,6 +840,15 @@ void mx_llama_fn_name(mx_llama_fn_t fn, int n, char *out, size_t cap) {
   }
 }
 
+void mx_llama_extend_name(mx_llama_fn_t fn, int window, int width, int chunk, char *out, size_t cap) {
+  if (width == chunk) {
+    mx_llama_fn_name(fn, window, out, cap);
+    return;
+  }
+  snprintf(out, cap, "extend_%d_t%d%s", window, width,
+           fn == MX_FN_EXTEND_LOGITS ? "_logits" : fn == MX_FN_EXTEND_POOLED ? "_pooled" : "");
+}
+
 static int default_capacity(const mx_model_config_t *c) {
   return c->max_position < MX_LLAMA_DEFAULT_CONTEXT ? c->max_position : MX_LLAMA_DEFAULT_CONTEXT;
 }
@@ -905,6 +914,12 @@ bool mx_llama_window_has_extend(const mx_llama_graph_t *g, int i) {
   return w == 1;
 }
 
+bool mx_llama_has_extends(const mx_llama_graph_t *g) {
+  for (int i = 0; i < g->n_windows; i++)
+    if (mx_llama_window_has_extend(g, i)) return true;
+  return false;
+}
+
 int mx_llama_window_for(const mx_llama_graph_t *g, int last, bool extend) {
   for (int i = 0; i < g->n_windows; i++)
     if (g->windows[i] > last && (!extend || mx_llama_window_has_extend(g, i))) return g->windows[i];
@@ -938,8 +953,11 @@ mx_status_t mx_llama_emit(const mx_llama_graph_t *g, char **text_out) {
   int n_kinds = g->pooled ? 3 : 2;
   for (int i = 0; i < g->n_buckets; i++)
     for (int k = 0; k < n_kinds; k++) emit_prefill(&x, g->buckets[i], 0, (prefill_out_t)k);
+  /* Each extend window takes a full chunk, and a last chunk of each smaller bucket: a prompt's tail of
+   * a few tokens would otherwise pay the chunk's products and its chunk x W attention. */
   for (int i = 0; i < g->n_windows; i++)
-    for (int k = 0; k < n_kinds && mx_llama_window_has_extend(g, i); k++) emit_prefill(&x, chunk, g->windows[i], (prefill_out_t)k);
+    for (int b = 0; b < g->n_buckets && mx_llama_window_has_extend(g, i); b++)
+      for (int k = 0; k < n_kinds; k++) emit_prefill(&x, g->buckets[b], g->windows[i], (prefill_out_t)k);
   for (int i = 0; i < g->n_windows; i++) {
     emit_decode(&x, g->windows[i], false);
     emit_decode(&x, g->windows[i], true);

@@ -10,9 +10,12 @@
  *   decode_<W>_steps(tokens, pos)                   -> K greedy steps per slot (K x slots x i32), when K > 1
  *   extend_<W>(tokens: P x i32, start: i32, length: i32, slot: i32) -> next token (i32)  each window W > P
  *   extend_<W>_logits(tokens, start, length, slot)   -> logits at start+length-1 (vocab x f32)
+ *   extend_<W>_t<T>[_logits](tokens: T x i32, ...)    the same for a last chunk of T < P tokens, each
+ *                                                     smaller prefill bucket T (the tail costs its T rows)
  *   score_<S>(tokens: S x i32)                       -> logits at every position (S x vocab), slot 0
  * A prompt longer than the largest prefill bucket P (the chunk) is prefilled in chunks of P: the first
- * by prefill_<P>, each next one by extend_<W>, which writes the slot's rows [start, start+P) and
+ * by prefill_<P>, each next one by extend_<W> (the last by extend_<W>_t<T> when a smaller bucket T
+ * holds it), which writes the slot's rows [start, start+P) and
  * attends to its rows [0, pos] among the first W (W the smallest window that holds start+length), so
  * the attention's transient buffers grow with P x W, not with the prompt's square. The cache holds
  * kv_rows >= capacity rows (the capacity rounded up to P) so that a last, padded chunk fits.
@@ -113,6 +116,9 @@ typedef enum {
   MX_FN_COPY_SLOT,      /* n: the cache rows copied (a decode window); modules of several slots */
 } mx_llama_fn_t;
 void mx_llama_fn_name(mx_llama_fn_t fn, int n, char *out, size_t cap);
+/* An extend kind's name for a chunk of `width` tokens attending to `window` rows: extend_<W>[...] when
+ * width is the chunk, extend_<W>_t<width>[...] for a shorter last chunk (one of the smaller buckets). */
+void mx_llama_extend_name(mx_llama_fn_t fn, int window, int width, int chunk, char *out, size_t cap);
 
 /* RoPE inverse frequencies (head_dim / 2 of them), as transformers computes them in float32,
  * including llama3 frequency scaling. */
@@ -140,6 +146,9 @@ MX_MUST_USE mx_status_t mx_llama_emit(const mx_llama_graph_t *g, char **text_out
  * 4^k) and the capacity have one; the others are decode only. An extend runs once per prompt chunk,
  * and each window's functions add to the cold compile (docs/performance.md, "Decode windows x2"). */
 bool mx_llama_window_has_extend(const mx_llama_graph_t *g, int i);
+
+/* Whether the graph has extends at all, and with them the short last chunks (extend_<W>_t<T>). */
+bool mx_llama_has_extends(const mx_llama_graph_t *g);
 
 /* The smallest decode window that holds position `last` (the highest row a call reads or writes), or
  * with `extend` the smallest of those that has extend_<W>; -1 if none does. */

@@ -92,6 +92,10 @@ static void decode_windows_follow_the_ratio(void **state) {
       assert_true(mx_llama_window_has_extend(&g, w) == extend);
       snprintf(fn, sizeof fn, "@extend_%d_logits(", v);
       assert_true((strstr(text, fn) != NULL) == extend);
+      for (int t = 32; t < 512; t *= 4) { /* with a last chunk of each smaller bucket */
+        snprintf(fn, sizeof fn, "@extend_%d_t%d_logits(", v, t);
+        assert_true((strstr(text, fn) != NULL) == extend);
+      }
     }
     assert_false(mx_llama_window_has_extend(&g, -1));
     assert_false(mx_llama_window_has_extend(&g, g.n_windows));

@@ -495,6 +495,8 @@ static void chunked_prefill_equals_one_call(void **state) {
   assert_non_null(strstr(text, "@extend_16_logits("));
   assert_non_null(strstr(text, "@extend_30("));
   assert_null(strstr(text, "@extend_8")); /* windows up to the chunk need none */
+  assert_non_null(strstr(text, "@extend_30_t4_logits(")); /* a last chunk of the smaller bucket */
+  assert_null(strstr(text, "@extend_30_t8")); /* the chunk's own width keeps the plain name */
   free(text);
   mx_worker_t *w = cpu_worker();
   int mc = load_graph(w, &chunked, dir, "chunked", weights), mw = load_graph(w, &whole, dir, "whole", weights);
@@ -529,6 +531,19 @@ static void chunked_prefill_equals_one_call(void **state) {
   memcpy(db, res.data, sizeof db);
   mx_tensor_release(&res);
   for (int i = 40; i < 80; i++) assert_true(fabsf(da[i] - db[i]) <= 1e-4f * (1 + fabsf(db[i])));
+  /* A last chunk of at most 4 tokens takes the 4-token extend_30_t4: a 20-token prompt in slot 0 as
+   * prefill_8, extend_16 and extend_30_t4 gives prefill_32's logits of it. */
+  int64_t s4 = 4;
+  int32_t n20 = 20, len4 = 4;
+  slot = 0;
+  mx_tensor_t short_tail[4] = {mx_tensor_host(MX_I32, 1, &s4, ids + 16), mx_tensor_host(MX_I32, 0, NULL, &start16),
+                               mx_tensor_host(MX_I32, 0, NULL, &len4), mx_tensor_host(MX_I32, 0, NULL, &slot)};
+  call_logits(w, mc, "prefill_8_logits", first, 3, a);
+  call_logits(w, mc, "extend_16_logits", second, 4, a);
+  call_logits(w, mc, "extend_30_t4_logits", short_tail, 4, a);
+  one[1] = mx_tensor_host(MX_I32, 0, NULL, &n20);
+  call_logits(w, mw, "prefill_32_logits", one, 3, b);
+  for (int i = 0; i < 40; i++) assert_true(fabsf(a[i] - b[i]) <= 1e-4f * (1 + fabsf(b[i])));
   mx_worker_destroy(w);
   remove_dir(dir);
 }
