@@ -225,9 +225,10 @@ run_suite "server: reliability and security (fault injection, slow-loris, auth)"
 # f16/bf16 against our own f32 under the low-precision rule (docs/qualification.md).
 FIX=tests/oracle/fixtures
 run_suite "gate: SmolLM2 f32 token-exact vs HF fp32 (8 prompts x 64)" "$build/mlxcel" check -m "$MODEL" --fixture "$FIX/smollm2.json"
-run_suite "gate: SmolLM2 f16 vs our f32 (low-precision rule)" "$build/mlxcel" check -m "$MODEL" --fixture "$FIX/smollm2.json" --precision f16
-run_suite "gate: SmolLM2 f16 with an f16 KV cache vs our f32 (low-precision rule)" "$build/mlxcel" check -m "$MODEL" \
-  --fixture "$FIX/smollm2.json" --precision f16 --kv-precision f16
+run_suite "gate: SmolLM2 f16 (and its default f16 KV cache) vs our f32 (low-precision rule)" "$build/mlxcel" check \
+  -m "$MODEL" --fixture "$FIX/smollm2.json" --precision f16
+run_suite "gate: SmolLM2 f16 with an f32 KV cache vs our f32 (low-precision rule)" "$build/mlxcel" check -m "$MODEL" \
+  --fixture "$FIX/smollm2.json" --precision f16 --kv-precision f32
 # GGUF block dequantization (every type the loader takes, K-quants included) against the gguf package's
 # reference dequantizer, bit for bit, on random blocks.
 run_suite "oracle: GGUF dequantization bit-identical to the gguf package (12 block types)" "$PY" tests/oracle/dequant_parity.py \

@@ -90,7 +90,7 @@ int mx_cmd_compile(int argc, char **argv) {
     weights = precision;
   }
   mx_dtype_t kv = MX_F32;
-  if (!st && a.s.kv_precision) st = mx_parse_precision(a.s.kv_precision, &kv);
+  if (!st) st = mx_cli_kv_type(&a.s, precision, &kv);
   free(text);
   text = NULL;
   if (!st && layers) c.n_layers = (int)layers;

@@ -73,9 +73,9 @@ static const mx_opt_t session_rows[] = {
     SESSION_ROW(precision, .part = MX_CLI_GRAPH, .name = "--precision", .kind = MX_OPT_ENUM, .choices = "f32|f16|bf16",
                 .env = "MLXCEL_XLA_PRECISION", .def = "f32", .help = "the input type of the weight matmuls"),
     SESSION_ROW(kv_precision, .part = MX_CLI_GRAPH, .name = "--kv-precision", .kind = MX_OPT_ENUM, .choices = "f32|f16|bf16",
-                .env = "MLXCEL_XLA_KV_PRECISION", .def = "f32",
-                .help = "the KV cache's type and the attention products' inputs; f16 or bf16 only with a --precision "
-                        "of f16 or bf16 (docs/engine.md)"),
+                .env = "MLXCEL_XLA_KV_PRECISION",
+                .help = "the KV cache's type and the attention products' inputs (default: --precision's type); f16 or "
+                        "bf16 only with a --precision of f16 or bf16 (docs/engine.md)"),
     SESSION_ROW(quant, .part = MX_CLI_GRAPH, .name = "--quant", .kind = MX_OPT_ENUM, .choices = "none|packed",
                 .env = "MLXCEL_XLA_QUANT", .def = "none",
                 .help = "packed: quantized weights stay packed on the device and are dequantized inside each product "
@@ -121,12 +121,19 @@ mx_quant_options_t mx_cli_quant(const mx_cli_session_args_t *a) {
                               .host_group = a->quant_group ? atoi(a->quant_group) : 32};
 }
 
+/* The KV cache's type: --kv-precision, else the precision's own (f16 and bf16 caches halve the cache
+ * and put the attention products on the GPUs' matrix units: docs/engine.md, "Precision"). */
+mx_status_t mx_cli_kv_type(const mx_cli_session_args_t *a, mx_dtype_t precision, mx_dtype_t *kv) {
+  *kv = precision;
+  return a->kv_precision ? mx_parse_precision(a->kv_precision, kv) : NULL;
+}
+
 mx_status_t mx_cli_session_options(const mx_cli_session_args_t *a, mx_session_options_t *so) {
   *so = (mx_session_options_t){.model_path = a->model, .chat_template = a->chat_template, .device = a->device, .target = mx_cli_target(a),
                                .capacity = (int)a->context, .slots = (int)a->slots, .vmfb = a->vmfb,
                                .decode_steps = (int)a->decode_steps};
   mx_status_t st = a->precision ? mx_parse_precision(a->precision, &so->precision) : NULL;
-  if (!st && a->kv_precision) st = mx_parse_precision(a->kv_precision, &so->kv);
+  if (!st) st = mx_cli_kv_type(a, so->precision, &so->kv);
   so->quant = mx_cli_quant(a);
   return st;
 }

@@ -266,11 +266,23 @@ static void command_default_overrides_the_row(void **state) {
   free(h);
 }
 
+/* The KV cache type a command line gives a session. */
+static mx_dtype_t session_kv(int argc, char **argv) {
+  mx_cli_session_args_t s = {0};
+  mx_opt_cmd_t c = {.prog = "mlxcel t", .sets = {mx_cli_session_set(&s, MX_CLI_MODEL | MX_CLI_GRAPH)}};
+  bool help;
+  mx_session_options_t so;
+  assert_ok(mx_opt_parse(&c, argc, argv, &help));
+  assert_ok(mx_cli_session_options(&s, &so));
+  return so.kv;
+}
+
 /* The shared session rows: a command gets only the parts it takes, with one default each. */
 static void session_rows(void **state) {
   (void)state;
   unsetenv("MLXCEL_XLA_DEVICE");
   unsetenv("MLXCEL_XLA_PRECISION");
+  unsetenv("MLXCEL_XLA_KV_PRECISION");
   unsetenv("MLXCEL_XLA_CONTEXT_CAPACITY");
   unsetenv("MLXCEL_XLA_CUDA_TARGET");
   unsetenv("MLXCEL_XLA_ROCM_TARGET");
@@ -286,6 +298,7 @@ static void session_rows(void **state) {
   assert_string_equal(so.target.cuda_target, "sm_80");
   assert_null(so.target.rocm_target);
   assert_int_equal(so.precision, MX_F16);
+  assert_int_equal(so.kv, MX_F16); /* the cache follows the precision unless asked otherwise */
   assert_int_equal(so.capacity, 0); /* the session takes the model's maximum, at most 8192 */
   assert_int_equal(so.slots, 0);
   assert_null(so.vmfb);
@@ -303,6 +316,13 @@ static void session_rows(void **state) {
   ctx[4] = "16";
   assert_ok(mx_opt_parse(&c, 5, ctx, &help));
   assert_int_equal(s.context, 16);
+  /* The cache follows bf16 too; f32 asked for at a low precision, by flag or by environment. */
+  char *kv32[] = {"t", "-m", "m", "--precision", "bf16", "--kv-precision", "f32", NULL};
+  assert_int_equal(session_kv(5, kv32), MX_BF16);
+  assert_int_equal(session_kv(7, kv32), MX_F32);
+  setenv("MLXCEL_XLA_KV_PRECISION", "f32", 1);
+  assert_int_equal(session_kv(5, kv32), MX_F32);
+  unsetenv("MLXCEL_XLA_KV_PRECISION");
   setenv("MLXCEL_XLA_DEVICE", "local-sync", 1);
   assert_ok(mx_opt_parse(&c, 3, argv, &help));
   assert_string_equal(s.device, "local-sync");
