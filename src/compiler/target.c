@@ -195,6 +195,14 @@ int mx_target_head_attention_slots(const mx_target_t *t) {
   return strcmp(t->backend, "llvm-cpu") == 0 ? 0 : 8;
 }
 
+int mx_target_head_attention_window(const mx_target_t *t) {
+  /* H200 micro-benchmarks, one slot, bf16 cache, 16 layers (bench/results/2026-12-04-h200-attention-w4096/):
+   * at W = 4096 the per-head form takes 3.02 / 2.87 ms against 4.00 / 3.89 expanded (whose repeat of
+   * the window grows with it); at W = 512 1.42 / 1.30 against 0.78 / 0.73. 1024 and 2048 were not
+   * measured, so the switch is at the window measured. The CPU keeps its grouped form. */
+  return strcmp(t->backend, "llvm-cpu") == 0 ? 0 : 4096;
+}
+
 int mx_target_product_rows(const mx_target_t *t) {
   /* H200 (docs/performance.md): 8-row products get a 64-workgroup matmul kernel, 4-row ones
    * matrix-vector kernels. On the CPU a split would read every weight twice. */

@@ -42,6 +42,8 @@ int mx_target_decode_steps(const mx_target_t *t);
 bool mx_target_expand_kv_groups(const mx_target_t *t);
 /* From how many slots on decode attention takes one product per query head (0: never); see attend_decode. */
 int mx_target_head_attention_slots(const mx_target_t *t);
+/* > 0: at decode windows of at least this many rows the per-head form at any slot count; 0 never. */
+int mx_target_head_attention_window(const mx_target_t *t);
 /* The most rows of one weight product in a batched decode step (0: no limit), hlo/llama.c linear. */
 int mx_target_product_rows(const mx_target_t *t);
 /* Whether a prefill's weight products with few output tiles split their reduction (hlo/llama.c). */

@@ -88,6 +88,7 @@ void mx_graph_target_choices(const mx_target_t *t, mx_llama_graph_options_t *go)
   if (!go->decode_steps) go->decode_steps = mx_target_decode_steps(t);
   go->expand_kv_groups = mx_target_expand_kv_groups(t);
   go->head_attention_slots = mx_target_head_attention_slots(t);
+  go->head_attention_window = mx_target_head_attention_window(t);
   go->product_rows = mx_target_product_rows(t);
   go->split_reduction = mx_target_split_reduction(t);
   go->split_decode_reduction = mx_target_split_decode_reduction(t, go->precision);
@@ -110,6 +111,7 @@ void mx_graph_signature(const mx_llama_graph_t *g, const mx_target_t *t, char *o
   /* Only where set, so that the graphs without it keep their signatures. */
   /* "at every window" since 2026-12-03: before, windows above 512 kept the expanded form */
   if (g->head_attention_slots > 0) PUT("; per-head decode attention from %d slots at every window", g->head_attention_slots);
+  if (g->head_attention_window > 0) PUT("; per-head decode attention from window %d", g->head_attention_window);
   if (g->split_decode_reduction) PUT("; split decode reductions");
   if (g->window_ratio == 2) PUT("; decode windows x2");
   if (mx_llama_has_extends(g) && g->n_buckets > 1) PUT("; short last chunks");

@@ -438,7 +438,10 @@ static mx_hval_t attend_causal(ctx_t *x, mx_hval_t q, mx_hval_t k, mx_hval_t v, 
  * [W, D]^T . [W] -> [D]), with no repeat of the window: at 8 slots the expanded form's repeat copies
  * 4x the window per layer (234 us per layer on the H200 at W = 512). -> [S, H*D]. */
 #define HEAD_ATTENTION_MAX_GROUP 64 /* query heads per KV head; a larger group keeps the other forms */
-/* Every window takes this form: with (slot, KV head) as one batch dimension it compiles for CUDA up to
+/* From head_attention_slots slots on every window takes this form, and from head_attention_window rows
+ * every slot count: at one slot and W = 4096 it beats the expanded form, whose repeat of the window
+ * grows with W (3.0 against 3.9 ms for 16 layers on the H200, bench/results/2026-12-04-h200-attention-w4096/).
+ * With (slot, KV head) as one batch dimension it compiles for CUDA up to
  * W = 8192 (the two-batch form failed there, "matvec_like_64x64x8192_f32 ... failed on workgroup
  * distribution verification"), and on the H200 8 steps at 8 slots take 55.7 / 56.4 ms at W = 1024
  * and 90.8 / 90.1 at 2048 against 75.5 / 75.8 and 132 / 133 expanded (docs/performance.md, "Decode
@@ -490,8 +493,9 @@ static mx_hval_t attend_decode(ctx_t *x, const step_t *st, mx_hval_t q, mx_hval_
   const mx_model_config_t *c = x->c;
   int64_t S = q.dims[0], KV = c->n_kv_heads, D = c->head_dim, G = c->n_heads / KV, W = kc.dims[2];
   mx_hval_t qq = group_queries(x, q);
-  if (x->g->head_attention_slots > 0 && S >= x->g->head_attention_slots && G <= HEAD_ATTENTION_MAX_GROUP)
-    return attend_decode_per_head(x, st, qq, kc, vc);
+  bool per_head = (x->g->head_attention_slots > 0 && S >= x->g->head_attention_slots) ||
+                  (x->g->head_attention_window > 0 && W >= x->g->head_attention_window);
+  if (per_head && G <= HEAD_ATTENTION_MAX_GROUP) return attend_decode_per_head(x, st, qq, kc, vc);
   /* Batch dimensions (S, KV), and G as well when expanded; K and V follow them with [W, D]. */
   int64_t rd[5] = {S, KV, G, W, D}, keep[4] = {0, 1, 3, 4}, batch[3] = {0, 1, 2};
   int nb = 2;
@@ -880,6 +884,7 @@ mx_status_t mx_llama_graph_make(const mx_model_config_t *c, const mx_llama_graph
   *out = (mx_llama_graph_t){.config = c, .matmul = o->precision, .kv = o->kv, .weight_dtype = o->weight_dtype,
                             .slots = slots, .capacity = o->capacity, .score_len = o->score_len, .decode_steps = steps,
                             .expand_kv_groups = o->expand_kv_groups, .head_attention_slots = o->head_attention_slots,
+                            .head_attention_window = o->head_attention_window,
                             .product_rows = o->product_rows,
                             .split_reduction = o->split_reduction,
                             /* set only where it changes the graph, which the signature then says */

@@ -63,6 +63,7 @@ typedef struct {
   bool expand_kv_groups;   /* decode attention repeats each KV head for its query heads (see attend_decode) */
   int head_attention_slots; /* > 0: from this many slots on, decode attention takes one product per query head
                              * of the group instead (attend_decode) */
+  int head_attention_window; /* > 0: and at windows of at least this many rows, whatever the slots */
   int product_rows;        /* > 0: a batched decode step's weight products take at most this many rows each */
   bool split_reduction;    /* a prefill's weight products with few output tiles split their reduction (linear) */
   bool split_decode_reduction; /* a batched decode step (more slots than product_rows > 0, as
@@ -85,6 +86,7 @@ typedef struct {
   int decode_steps;        /* greedy decode steps per call: 0 or 1 = one; up to MX_LLAMA_MAX_DECODE_STEPS */
   bool expand_kv_groups;   /* the target's choice, mx_target_expand_kv_groups */
   int head_attention_slots; /* the target's choice, mx_target_head_attention_slots */
+  int head_attention_window; /* the target's choice, mx_target_head_attention_window */
   int product_rows;        /* the target's choice, mx_target_product_rows */
   bool split_reduction;    /* the target's choice, mx_target_split_reduction */
   bool split_decode_reduction; /* the target's choice for the precision, mx_target_split_decode_reduction */

@@ -285,11 +285,12 @@ static void two_sequences_decode(mx_worker_t *w, int mod, int n, float steps[][3
 
 /* The GPU targets' graph forms — the expanded decode attention (K/V repeated per query head), the
  * per-head decode attention (one product per query head of the group) and weight products split into
- * row groups (here 2 + 1 rows of 3 slots) — compute what the CPU's forms compute: the same logits for
+ * row groups (here 2 + 1 rows of 3 slots), and the per-head form from a window on below its slot count
+ * (expanded at window 8, per head at 16) — compute what the CPU's forms compute: the same logits for
  * two sequences in a 3-slot module, through both windows. */
 /* The decode steps of gpu_graph_forms_equal_cpu_forms in each form, for the tiny config `c`. */
-static void forms_decode(const mx_model_config_t *c, float steps[3][9][3 * 40]) {
-  char compiler[MX_PATH_MAX], dir[] = "/tmp/mlxcel-test-expand-XXXXXX", vm[3][256], weights[300];
+static void forms_decode(const mx_model_config_t *c, float steps[4][9][3 * 40]) {
+  char compiler[MX_PATH_MAX], dir[] = "/tmp/mlxcel-test-expand-XXXXXX", vm[4][256], weights[300];
   assert_ok(mx_toolchain_compiler(compiler, sizeof compiler));
   assert_non_null(mkdtemp(dir));
   tiny_weights(dir, weights, sizeof weights);
@@ -297,19 +298,23 @@ static void forms_decode(const mx_model_config_t *c, float steps[3][9][3 * 40]) 
   assert_ok(mx_target_for_device("local-task", NULL, &t));
   mx_worker_t *w = cpu_worker();
   const char *params[1] = {weights};
-  int mod[3];
-  for (int e = 0; e < 3; e++) { /* 0: the CPU's forms; 1: expanded, rows split; 2: per head (and expanded below 3 slots) */
+  int mod[4];
+  /* 0: the CPU's forms; 1: expanded, rows split; 2: per head (and expanded below 3 slots); 3: expanded at
+   * window 8, per head from window 16 */
+  for (int e = 0; e < 4; e++) {
     snprintf(vm[e], sizeof vm[e], "%s/e%d.vmfb", dir, e);
-    char *text = emit_config_form(c, 3, 1, e >= 1, e == 1 ? 2 : 0, e == 2 ? 3 : 0);
+    char *text = emit_config_form_window(c, 3, 1, e >= 1, e == 1 ? 2 : 0, e == 2 ? 3 : 0, e == 3 ? 16 : 0);
     assert_true((strstr(text, "x2x16x8xf32>") != NULL) == (e == 1)); /* [S, KV, G, W, D] only when expanded */
+    assert_true((strstr(text, "3x1x2x8x8xf32>") != NULL) == (e == 1 || e == 3)); /* expanded at W = 8 */
     assert_true((strstr(text, "(tensor<3x16xf32>) -> tensor<2x16xf32>") != NULL) == (e == 1)); /* 2 of 3 rows */
     /* per head: [S*KV, W, D] . [S*KV, D] -> [S*KV, W] */
-    assert_true((strstr(text, "(tensor<3x16x8xf32>, tensor<3x8xf32>) -> tensor<3x16xf32>") != NULL) == (e == 2));
+    assert_true((strstr(text, "(tensor<3x16x8xf32>, tensor<3x8xf32>) -> tensor<3x16xf32>") != NULL) == (e >= 2));
+    assert_true((strstr(text, "(tensor<3x8x8xf32>, tensor<3x8xf32>) -> tensor<3x8xf32>") != NULL) == (e == 2));
     assert_ok(compile_via_cache(&t, text, vm[e]));
     free(text);
     assert_ok(mx_worker_load(w, vm[e], params, 1, &mod[e]));
   }
-  for (int e = 0; e < 3; e++) /* positions 3..11 and 6..14: windows 8, then 16 */
+  for (int e = 0; e < 4; e++) /* positions 3..11 and 6..14: windows 8, then 16 */
     two_sequences_decode(w, mod[e], 9, steps[e]);
   mx_worker_destroy(w);
   remove_dir(dir);
@@ -319,7 +324,7 @@ static void forms_decode(const mx_model_config_t *c, float steps[3][9][3 * 40]) 
  * window (Mistral's, here 4 positions: the steps run at positions 3..14), and the window matters. */
 static void gpu_graph_forms_equal_cpu_forms(void **state) {
   (void)state;
-  static float steps[2][3][9][3 * 40];
+  static float steps[2][4][9][3 * 40];
   mx_model_config_t windowed = tiny;
   windowed.family = MX_FAMILY_MISTRAL;
   windowed.sliding_window = 4;
@@ -332,6 +337,7 @@ static void gpu_graph_forms_equal_cpu_forms(void **state) {
         if (v >= 40 && v < 80) continue; /* slot 1 is idle */
         assert_true(fabsf(steps[c][1][k][v] - steps[c][0][k][v]) <= 1e-5f);
         assert_true(fabsf(steps[c][2][k][v] - steps[c][0][k][v]) <= 1e-5f);
+        assert_true(fabsf(steps[c][3][k][v] - steps[c][0][k][v]) <= 1e-5f);
         if (c == 1) window_effect = fmaxf(window_effect, fabsf(steps[1][0][k][v] - steps[0][0][k][v]));
       }
   assert_true(window_effect > 1e-3f);

@@ -90,6 +90,7 @@ static void graph_choices_follow_the_measured_table(void **state) {
     assert_ok(mx_target_for_device(cpus[i], &o, &t));
     assert_false(mx_target_expand_kv_groups(&t)); /* 3.5x slower expanded on the CPU */
     assert_int_equal(mx_target_head_attention_slots(&t), 0); /* the CPU keeps the grouped form */
+    assert_int_equal(mx_target_head_attention_window(&t), 0);
     assert_int_equal(mx_target_product_rows(&t), 0); /* a split would read every weight twice */
     assert_false(mx_target_split_decode_reduction(&t, MX_BF16));
     assert_int_equal(mx_target_decode_steps(&t), 1);
@@ -99,6 +100,7 @@ static void graph_choices_follow_the_measured_table(void **state) {
     assert_ok(mx_target_for_device(gpus[i], &o, &t));
     assert_true(mx_target_expand_kv_groups(&t)); /* 7x faster expanded on the H200 */
     assert_int_equal(mx_target_head_attention_slots(&t), 8); /* per head at 8 slots (H200 micro-benchmarks) */
+    assert_int_equal(mx_target_head_attention_window(&t), 4096); /* and at one slot from W = 4096 */
     assert_int_equal(mx_target_product_rows(&t), 4); /* 8-row products get a slow kernel on the H200 */
     assert_int_equal(mx_target_decode_steps(&t), 8);
     assert_int_equal(mx_target_window_ratio(&t), 2); /* attention is half of an 8-slot step on the H200 */

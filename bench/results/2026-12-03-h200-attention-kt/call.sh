@@ -3,7 +3,7 @@
 # layers, iree-benchmark-module 5 repetitions, two rounds, medians. Run from the repository root with
 # .gpu/attkt carried (the VMFBs; the runtime wheel there, or in WHEEL_DIR).
 set -u
-A=.gpu/attkt
+A=${ATT_DIR:-.gpu/attkt} # ATT_DIR: another build.sh's modules (2026-12-04-h200-attention-w4096)
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --target /tmp/site ${WHEEL_DIR:-$A}/*.whl || exit 1
 BM=/tmp/site/iree/_runtime_libs/iree-benchmark-module
 for r in 1 2; do for f in $A/att-*.vmfb; do
