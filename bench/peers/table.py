@@ -2,8 +2,9 @@
 
   python3 table.py results.jsonl [...] [--bandwidth BYTES_PER_S --weight-bytes BYTES] [--markdown]
 
-Each figure is the median (min..max) of the measured runs. "x JAX" divides by the JAX record of the same
-dtype and batch (f16 falls back to JAX bf16, marked *). With --bandwidth and --weight-bytes, "of bound"
+Each figure is the median (min..max) of the measured runs. "x JAX" (decode tok/s) and "prefill x JAX"
+(prefill ms) divide by the JAX record of the same dtype, batch and prompt length (f16 falls back to
+JAX bf16, marked *). With --bandwidth and --weight-bytes, "of bound"
 is tok/s against B x bandwidth / weight bytes: every weight read once per step, KV reads ignored."""
 import argparse
 import json
@@ -34,23 +35,26 @@ def main():
     recs = [json.loads(l) for f in a.files for l in open(f) if l.strip()]
     if not recs:
         raise SystemExit("table: no records in " + ", ".join(a.files))
-    jax = {(r["dtype"], r["batch"]): r for r in recs if r["peer"] == "jax"}
-    head = ["peer", "dtype", "B", "decode tok/s", "x JAX", "of bound", "prefill ms", "warm-up s", "cold compile s",
-            "warm load s", "peak GB", "tokens", "note"]
+    # JAX's record for the same dtype, batch and prompt length (a call may run several prompts)
+    jax = {(r["dtype"], r["batch"], r["prompt_tokens"]): r for r in recs if r["peer"] == "jax"}
+    head = ["peer", "dtype", "B", "prompt", "decode tok/s", "x JAX", "of bound", "prefill ms", "prefill x JAX", "warm-up s",
+            "cold compile s", "warm load s", "peak GB", "tokens", "note"]
     rows = []
     order = {"mlxcel": 0, "jax": 1, "hf": 2, "llama.cpp": 3}
-    for r in sorted(recs, key=lambda r: (r["batch"], r["dtype"], order.get(r["peer"], 9))):
-        d = med(r["decode_tok_s"])
-        ref, star = jax.get((r["dtype"], r["batch"])), ""
+    for r in sorted(recs, key=lambda r: (r["batch"], r["prompt_tokens"], r["dtype"], order.get(r["peer"], 9))):
+        d, pf = med(r["decode_tok_s"]), med(r["prefill_ms"])
+        ref, star = jax.get((r["dtype"], r["batch"], r["prompt_tokens"])), ""
         if ref is None and r["dtype"] == "f16":
-            ref, star = jax.get(("bf16", r["batch"])), "*"
-        ratio = f"{d / med(ref['decode_tok_s']):.2f}{star}" if ref and d and r["peer"] != "jax" else "-"
+            ref, star = jax.get(("bf16", r["batch"], r["prompt_tokens"])), "*"
+        theirs = r["peer"] != "jax" and ref
+        ratio = f"{d / med(ref['decode_tok_s']):.2f}{star}" if theirs and d else "-"
+        pf_ratio = f"{pf / med(ref['prefill_ms']):.1f}{star}" if theirs and pf and med(ref["prefill_ms"]) else "-"
         bound = "-"
         if a.bandwidth and a.weight_bytes and d:
             bound = f"{100 * d / (r['batch'] * a.bandwidth / a.weight_bytes):.0f}%"
         peak = r["peak_device_bytes"]
-        rows.append([r["peer"], r["dtype"], str(r["batch"]), fmt_range(r["decode_tok_s"]), ratio, bound,
-                     fmt_range(r["prefill_ms"]), opt(r["warmup_s"], ".1f"), opt(r["cold_compile_s"], ".1f"),
+        rows.append([r["peer"], r["dtype"], str(r["batch"]), str(r["prompt_tokens"]), fmt_range(r["decode_tok_s"]), ratio,
+                     bound, fmt_range(r["prefill_ms"]), pf_ratio, opt(r["warmup_s"], ".1f"), opt(r["cold_compile_s"], ".1f"),
                      opt(r["warm_load_s"], ".2f"), "-" if peak is None else f"{peak / 1e9:.2f}", r["text_sha"] or "-",
                      r["note"]])
     if a.markdown:
@@ -63,9 +67,9 @@ def main():
     print("  ".join(h.ljust(w[i]) for i, h in enumerate(head[:-1])) + "  note")
     for row in rows:
         print("  ".join(c.ljust(w[i]) for i, c in enumerate(row[:-1])) + "  " + row[-1])
-    r0 = recs[0]
-    print(f"\nprompt {r0['prompt_tokens']} tokens, {r0['new_tokens']} new per sequence; median (min..max) of each "
-          f"peer's measured runs after one warm-up")
+    news = sorted({r["new_tokens"] for r in recs})
+    print(f"\nprompt: tokens per sequence; {', '.join(map(str, news))} new per sequence; median (min..max) of each "
+          f"peer's measured runs after one warm-up; x JAX: against JAX's record of the same dtype, B and prompt")
 
 
 if __name__ == "__main__":
