@@ -43,7 +43,8 @@ static const mx_opt_t compile_rows[] = {
                .help = "also compile the pooled prefill functions: the module `mlxcel serve --embeddings --vmfb` needs"),
     MX_OPT_ROW(compile_opts_t, mlir, .name = "--mlir", .metavar = "OUT.mlir",
                .help = "also write the StableHLO module given to iree-compile (for compiler experiments and bug "
-                       "reports)"),
+                       "reports), and for cuda OUT.mlir.tuning.mlir: the lowering configurations it gets as "
+                       "--iree-codegen-transform-dialect-library"),
 };
 
 /* -1 when the compile should run, else the exit code (after --help or a usage error). */
@@ -135,6 +136,11 @@ int mx_cmd_compile(int argc, char **argv) {
   char label[96];
   mx_target_label(&target, label, sizeof label);
   if (!st && a.mlir) st = mx_write_file(a.mlir, text, strlen(text));
+  if (!st && a.mlir && target.tuning) { /* what a compile of the written MLIR needs to match the module */
+    char side[MX_PATH_MAX + 16];
+    snprintf(side, sizeof side, "%s.tuning.mlir", a.mlir);
+    st = mx_write_file(side, target.tuning->text, strlen(target.tuning->text));
+  }
   if (!st) st = mx_compile_mlir(compiler, &target, text, path, &ms);
   free(text);
   if (!st) {
@@ -144,6 +150,7 @@ int mx_cmd_compile(int argc, char **argv) {
            prec_name, g.capacity, mx_dtype_name(weights), label, ms / 1000, (long long)sb.st_size, temp ? "" : " -> ", temp ? "" : path);
     printf("  flags:"); /* the same as a session's compile for this device (mx_target_for_device) */
     for (int i = 0; i < target.n_flags; i++) printf(" %s", target.flags[i]);
+    if (target.tuning) printf(" --iree-codegen-transform-dialect-library=(%s)", target.tuning->name);
     printf("\n");
   }
   if (!st) { /* the MLIR and the compiler log beside the output matter only after a failure */

@@ -57,6 +57,7 @@ mx_status_t mx_compile_cached(const mx_target_t *target, const char *mlir_text, 
   mx_target_label(target, label, sizeof label);
   mx_sha256_update(&s, label, strlen(label) + 1);
   for (int i = 0; i < target->n_flags; i++) mx_sha256_update(&s, target->flags[i], strlen(target->flags[i]) + 1);
+  if (target->tuning) mx_sha256_update(&s, target->tuning->text, strlen(target->tuning->text) + 1);
   mx_sha256_update(&s, mlir_text, strlen(mlir_text));
   mx_sha256_hex(&s, out->key);
   snprintf(dir, sizeof dir, "%s/vmfb", home);

@@ -210,11 +210,19 @@ mx_status_t mx_compile_mlir(const char *compiler, const mx_target_t *target, con
 static mx_status_t compile(const char *compiler, const mx_target_t *target, const char *mlir_text, const char *vmfb_path,
                            const mx_compile_options_t *o, double *elapsed_ms, char *mlir_path, char *log_path) {
   MX_RETURN_IF_ERROR(mx_write_file(mlir_path, mlir_text, strlen(mlir_text)));
-  const char *argv[MX_TARGET_MAX_FLAGS + 8];
+  const char *argv[MX_TARGET_MAX_FLAGS + 9];
   int n = 0;
   argv[n++] = compiler;
   argv[n++] = "--iree-input-type=stablehlo";
   for (int i = 0; i < target->n_flags; i++) argv[n++] = target->flags[i];
+  char tuning_flag[MX_PATH_MAX + 64];
+  char tuning_path[MX_PATH_MAX + 16];
+  snprintf(tuning_path, sizeof tuning_path, "%s.tuning.mlir", vmfb_path);
+  if (target->tuning) { /* a file of ours, the same every time: removed when the compiler is done */
+    MX_RETURN_IF_ERROR(mx_write_file(tuning_path, target->tuning->text, strlen(target->tuning->text)));
+    snprintf(tuning_flag, sizeof tuning_flag, "--iree-codegen-transform-dialect-library=%s", tuning_path);
+    argv[n++] = tuning_flag;
+  }
   argv[n++] = mlir_path;
   argv[n++] = "-o";
   argv[n++] = vmfb_path;
@@ -223,12 +231,15 @@ static mx_status_t compile(const char *compiler, const mx_target_t *target, cons
   double t0 = mx_now_ms();
   pid_t pid;
   int rc = spawn_compiler(&pid, compiler, argv, log_path);
-  if (rc != 0)
+  if (rc != 0) {
+    if (target->tuning) unlink(tuning_path);
     return mx_status_make(MX_STAGE_TOOLCHAIN, "run `make iree` or set MLXCEL_XLA_IREE_COMPILE",
                           "cannot run %s: %s", compiler, strerror(rc));
+  }
   int wstatus = 0;
   bool interrupted;
   rc = wait_compiler(pid, t0, o->progress, &wstatus, &interrupted);
+  if (target->tuning) unlink(tuning_path);
   if (elapsed_ms) *elapsed_ms = mx_now_ms() - t0;
   char label[96];
   mx_target_label(target, label, sizeof label);

@@ -172,6 +172,7 @@ mx_status_t mx_target_for_device(const char *device_uri, const mx_target_options
                           "unknown device '%s'", device_uri);
   }
   add_opt_flags(out);
+  out->tuning = mx_tuning_for_backend(out->backend);
   return NULL;
 }
 

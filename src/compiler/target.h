@@ -7,6 +7,7 @@
 
 #include "base/dtype.h"
 #include "base/status.h"
+#include "compiler/tuning.h"
 
 #define MX_TARGET_MAX_FLAGS 8
 
@@ -23,6 +24,7 @@ typedef struct {
   char arch[64];      /* the architecture compiled for: host, sm_90, gfx942, ... */
   int n_flags;
   char flags[MX_TARGET_MAX_FLAGS][160];
+  const mx_tuning_t *tuning; /* NULL, or the lowering configurations iree-compile also gets (compiler/tuning.h) */
 } mx_target_t;
 
 /* Splits "DRIVER" or "DRIVER://INDEX" (DRIVER in [a-z0-9-]); index -1 when absent. */

@@ -108,6 +108,7 @@ void mx_graph_signature(const mx_llama_graph_t *g, const mx_target_t *t, char *o
       g->decode_steps, g->score_len, g->expand_kv_groups ? "expanded" : "grouped", g->product_rows,
       g->split_reduction ? "split" : "whole", t->backend, t->arch);
   for (int i = 0; i < t->n_flags; i++) PUT(" %s", t->flags[i]);
+  if (t->tuning) PUT("; tuning %s", t->tuning->name);
   /* Only where set, so that the graphs without it keep their signatures. */
   /* "at every window" since 2026-12-03: before, windows above 512 kept the expanded form */
   if (g->head_attention_slots > 0) PUT("; per-head decode attention from %d slots at every window", g->head_attention_slots);

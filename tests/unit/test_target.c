@@ -91,6 +91,7 @@ static void graph_choices_follow_the_measured_table(void **state) {
     assert_false(mx_target_expand_kv_groups(&t)); /* 3.5x slower expanded on the CPU */
     assert_int_equal(mx_target_head_attention_slots(&t), 0); /* the CPU keeps the grouped form */
     assert_int_equal(mx_target_head_attention_window(&t), 0);
+    assert_null(t.tuning);
     assert_int_equal(mx_target_product_rows(&t), 0); /* a split would read every weight twice */
     assert_false(mx_target_split_decode_reduction(&t, MX_BF16));
     assert_int_equal(mx_target_decode_steps(&t), 1);
@@ -110,6 +111,7 @@ static void graph_choices_follow_the_measured_table(void **state) {
     assert_true(mx_target_split_decode_reduction(&t, MX_BF16) == llvmgpu);
     assert_true(mx_target_split_decode_reduction(&t, MX_F16) == llvmgpu);
     assert_false(mx_target_split_decode_reduction(&t, MX_F32));
+    assert_true((t.tuning != NULL) == (i == 0)); /* lowering configurations measured for cuda only */
   }
 }
 

@@ -1,0 +1,92 @@
+#include "compiler/tuning.h"
+
+#include <string.h>
+
+/* One matcher per op shape and input type, each annotating the op with its compilation_info.
+ * The contraction's maps are the graph's weight products: x [M, K] . W [N, K]^T -> [M, N]. */
+#define MX_TUNING_MATCH_MMT(NAME, TYPE, M, N, K, CONFIG)                                                          \
+  "  transform.named_sequence @" NAME "(%op: !transform.any_op {transform.readonly}) -> (!transform.any_op, "      \
+  "!transform.any_param) {\n"                                                                                       \
+  "    %b, %m, %n, %k = transform.iree.match.contraction %op, lhs_type = " TYPE ", rhs_type = " TYPE                  \
+  ", output_type = f32, indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, "   \
+  "d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] : !transform.any_op -> !transform.param<i64>\n"                     \
+  "    transform.iree.match.dims_equal %b, [] : !transform.param<i64>\n"                                            \
+  "    transform.iree.match.dims_equal %m, [" M "] : !transform.param<i64>\n"                                        \
+  "    transform.iree.match.dims_equal %n, [" N "] : !transform.param<i64>\n"                                        \
+  "    transform.iree.match.dims_equal %k, [" K "] : !transform.param<i64>\n"                                        \
+  "    %config = transform.param.constant " CONFIG " -> !transform.any_param\n"                                      \
+  "    transform.yield %op, %config : !transform.any_op, !transform.any_param\n"                                    \
+  "  }\n"
+
+/* H200, sm_89 PTX (bench/results/2026-12-04-h200-prefill-tiles/): IREE 3.13 gives every 512-row 16-bit
+ * product tiles of 64 x 64 (4 warps of 32 x 32, K steps of 128). For the MLP's gate and up products of
+ * the 1B shape (512 x 8192 x 2048) tiles of 128 x 128 with 4 warps of 64 x 64 and K steps of 64 take
+ * 81.6 us against 155 (iree-benchmark-module, 5 repetitions, the dumped dispatch); the same tiles lose
+ * on the down and q/o products (2048 outputs: 64 workgroups on 132 SMs), which keep the compiler's. */
+#define MX_TUNING_NV_TILE_128(INTRINSIC)                                                                           \
+  "#iree_codegen.compilation_info<lowering_config = #iree_gpu.lowering_config<{convert_acc_gemm, mma_kind = "      \
+  "#iree_gpu.mma_layout<" INTRINSIC ">, promote_operands = [0, 1], reduction = [0, 0, 4], subgroup = [4, 8, 0], "   \
+  "workgroup = [128, 128, 0]}>, translation_info = #iree_codegen.translation_info<pipeline = "                      \
+  "#iree_gpu.pipeline<TileAndFuse> workgroup_size = [128, 1, 1] subgroup_size = 32, {gpu_pipeline_options = "      \
+  "#iree_gpu.pipeline_options<prefetch_num_stages = 2, no_reduce_shared_memory_bank_conflicts = false, "           \
+  "use_igemm_convolution = false>}>>"
+
+/* H200 (bench/results/2026-12-04-h200-prefill-tiles/): at 512 rows of 2048 IREE 3.13 fuses the residual
+ * add, its store and the RMSNorm's sum of squares into one reduction and walks each row in two steps of
+ * 1024 (VectorDistribute, 256 threads x 4); with the second, stored result that dispatch took 1964 us
+ * (117 us for the other of the layer's two) where one step over the whole row (256 threads x 8) takes
+ * 6.1 us (iree-benchmark-module, 5 repetitions, the dumped dispatch). An optimization barrier before the
+ * norm would split the fusion too, but it ends the stream's execution region at each norm: extend_2048
+ * 23.6 -> 31.7 ms in the engine. Matched by shape: a generic over [512, 2048] with a [512] f32 result. */
+#define MX_TUNING_MATCH_ROW_SUM(NAME, M, N, CONFIG)                                                              \
+  "  transform.named_sequence @" NAME "(%op: !transform.any_op {transform.readonly}) -> (!transform.any_op, "      \
+  "!transform.any_param) {\n"                                                                                       \
+  "    transform.match.operation_name %op [\"linalg.generic\"] : !transform.any_op\n"                               \
+  "    %s, %sum = transform.match.structured failures(propagate) %op : (!transform.any_op) -> (!transform.any_op, "  \
+  "!transform.any_value) {\n"                                                                                       \
+  "    ^bb0(%g: !transform.any_op):\n"                                                                               \
+  "      %dims = transform.match.structured.dim %g[all] : (!transform.any_op) -> !transform.param<i64>\n"           \
+  "      transform.iree.match.dims_equal %dims, [" M ", " N "] : !transform.param<i64>\n"                           \
+  "      %r = transform.match.structured.result %g[0] : (!transform.any_op) -> !transform.any_value\n"              \
+  "      transform.match.structured.yield %g, %r : !transform.any_op, !transform.any_value\n"                       \
+  "    }\n"                                                                                                          \
+  "    transform.iree.match.cast_compatible_type %sum = tensor<" M "xf32> : !transform.any_value\n"                  \
+  "    %config = transform.param.constant " CONFIG " -> !transform.any_param\n"                                      \
+  "    transform.yield %op, %config : !transform.any_op, !transform.any_param\n"                                    \
+  "  }\n"
+
+#define MX_TUNING_ROW_IN_ONE_STEP(N)                                                                               \
+  "#iree_codegen.compilation_info<lowering_config = #iree_gpu.lowering_config<{lane_basis = [[1, 32], [0, 1]], "   \
+  "partial_reduction = [0, " N "], subgroup_basis = [[1, 8], [0, 1]], thread = [0, 8], workgroup = [1, 0]}>, "       \
+  "translation_info = #iree_codegen.translation_info<pipeline = #iree_gpu.pipeline<VectorDistribute> "               \
+  "workgroup_size = [256, 1, 1] subgroup_size = 32, {gpu_pipeline_options = #iree_gpu.pipeline_options<"            \
+  "no_reduce_shared_memory_bank_conflicts = false, use_igemm_convolution = false>}>>"
+
+static const char cuda_text[] =
+    "// mlxcel's lowering configurations for cuda (src/compiler/tuning.c says what each was measured against)\n"
+    "module attributes {transform.with_named_sequence} {\n"
+    "  transform.named_sequence @apply_op_config(%op: !transform.any_op {transform.readonly}, %config: "
+    "!transform.any_param {transform.readonly}) {\n"
+    "    transform.annotate %op \"compilation_info\" = %config : !transform.any_op, !transform.any_param\n"
+    "    transform.yield\n"
+    "  }\n" MX_TUNING_MATCH_MMT("mmt_512x8192x2048_bf16", "bf16", "512", "8192", "2048",
+                                MX_TUNING_NV_TILE_128("NV_MMA_SYNC_F32_16x8x16_BF16"))
+        MX_TUNING_MATCH_MMT("mmt_512x8192x2048_f16", "f16", "512", "8192", "2048",
+                            MX_TUNING_NV_TILE_128("NV_MMA_SYNC_F32_16x8x16_F16"))
+            MX_TUNING_MATCH_ROW_SUM("row_sum_512x2048", "512", "2048", MX_TUNING_ROW_IN_ONE_STEP("2048")) "  "
+    "transform.named_sequence @__kernel_config(%variant: !transform.any_op {transform.consumed}) -> "
+    "!transform.any_op {\n"
+    "    %res = transform.foreach_match in %variant @mmt_512x8192x2048_bf16 -> @apply_op_config, "
+    "@mmt_512x8192x2048_f16 -> @apply_op_config, @row_sum_512x2048 -> @apply_op_config : (!transform.any_op) -> "
+    "!transform.any_op\n"
+    "    transform.yield %res : !transform.any_op\n"
+    "  }\n"
+    "}\n";
+
+/* rocm has other intrinsics (MFMA) and is unmeasured; the CPU and SPIR-V targets have none. */
+static const mx_tuning_t cuda = {"cuda-v1: 512x8192x2048 16-bit products in 128x128 tiles, 512x2048 row sums in one step",
+                                 cuda_text};
+
+const mx_tuning_t *mx_tuning_for_backend(const char *backend) {
+  return backend && strcmp(backend, "cuda") == 0 ? &cuda : NULL;
+}
