@@ -150,8 +150,9 @@ int mx_cmd_compile(int argc, char **argv) {
            prec_name, g.capacity, mx_dtype_name(weights), label, ms / 1000, (long long)sb.st_size, temp ? "" : " -> ", temp ? "" : path);
     printf("  flags:"); /* the same as a session's compile for this device (mx_target_for_device) */
     for (int i = 0; i < target.n_flags; i++) printf(" %s", target.flags[i]);
-    if (target.tuning) printf(" --iree-codegen-transform-dialect-library=(%s)", target.tuning->name);
+    if (target.tuning && a.mlir) printf(" --iree-codegen-transform-dialect-library=%s.tuning.mlir", a.mlir); /* a real flag */
     printf("\n");
+    if (target.tuning) printf("  tuning: %s\n", target.tuning->name);
   }
   if (!st) { /* the MLIR and the compiler log beside the output matter only after a failure */
     char side[MX_PATH_MAX + 16];
