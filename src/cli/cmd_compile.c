@@ -101,6 +101,7 @@ int mx_cmd_compile(int argc, char **argv) {
                         mx_model_config(m)->n_layers);
   if (!st) st = mx_weights_pack_plan(m, &c, &quant, &pack); /* after --layers: one entry per layer */
   if (!st && m) weights = mx_weights_dtype(m, precision, pack);
+  bool stacked = !st && m && mx_weights_stacked(m, pack);
   if (!st && pack) mx_target_for_packed(&target);
   mx_model_close(m);
   if (!st && a.weights) st = mx_parse_precision(a.weights, &weights);
@@ -112,7 +113,7 @@ int mx_cmd_compile(int argc, char **argv) {
   mx_llama_graph_t g;
   mx_llama_graph_options_t go = {.precision = precision, .kv = kv, .weight_dtype = weights, .slots = (int)slots, .capacity = (int)ctx,
                                  .decode_steps = (int)a.s.decode_steps, .score_len = a.score ? MX_LLAMA_SCORE_CAPACITY : 0,
-                                 .pooled = a.embeddings, .pack = pack};
+                                 .pooled = a.embeddings, .pack = pack, .stacked_params = stacked};
   mx_graph_target_choices(&target, &go);
   if (!st) st = mx_llama_graph_make(&c, &go, &g);
   char sig[MX_LLAMA_SIGNATURE_MAX + 1];

@@ -226,6 +226,17 @@ bool mx_target_split_decode_reduction(const mx_target_t *t, mx_dtype_t matmul) {
   return (matmul == MX_BF16 || matmul == MX_F16) && mx_target_split_reduction(t) && mx_target_product_rows(t) > 0;
 }
 
+mx_fuse_rule_t mx_target_fuse_products(const mx_target_t *t) {
+  /* This VM (2 cores; SmolLM2-135M Q4_1 prepared to f32, 126-token prompt, 64 new, 3 runs in each of
+   * two interleaved rounds; docs/performance.md "Stacked products"): decode 25.5 -> 29.0 tok/s with the
+   * stacks concatenated in the graph, prefill unchanged, but the load +0.69 s (256 -> 950 ms), the
+   * initializer's copy of 280 MB. With the prepared file's views there is no copy, so the CPU stacks
+   * only where the files have them. On the GPUs the form is built and compiles (sm_89) but has not run
+   * on one: no GPU was lent in the session that built it, so they keep separate products until it is
+   * measured (bench/results/2026-12-05-h200-fused-products/ has the call). */
+  return strcmp(t->backend, "llvm-cpu") == 0 ? MX_FUSE_STACKED : MX_FUSE_NEVER;
+}
+
 int mx_target_window_ratio(const mx_target_t *t) {
   /* H200 (docs/performance.md, "Decode windows"): decode attention is half of an 8-slot step and grows
    * with the window, so the GPU targets take windows of x2 (128, 256, 512, ...): a sequence reads at

@@ -53,6 +53,11 @@ bool mx_target_split_reduction(const mx_target_t *t);
 /* Whether a batched decode step of more rows than mx_target_product_rows takes each weight product
  * in `matmul` as one product with its reduction split, instead of products of that many rows. */
 bool mx_target_split_decode_reduction(const mx_target_t *t, mx_dtype_t matmul);
+/* Whether Q/K/V and gate/up are each one product over their weights stacked (hlo/llama.c linears):
+ * never, only where the parameter files hold the stacks (engine/weights.h: no copy at load), or always
+ * (the graph concatenates the parts where the files do not). */
+typedef enum { MX_FUSE_NEVER, MX_FUSE_STACKED, MX_FUSE_ALWAYS } mx_fuse_rule_t;
+mx_fuse_rule_t mx_target_fuse_products(const mx_target_t *t);
 /* How much larger each decode attention window is than the one before (2 or 4): a finer ladder makes a
  * step pay for fewer unused positions and costs more functions to compile. */
 int mx_target_window_ratio(const mx_target_t *t);

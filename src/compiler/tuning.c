@@ -22,9 +22,7 @@
  * product tiles of 64 x 64 (4 warps of 32 x 32, K steps of 128). For the MLP's gate and up products of
  * the 1B shape (512 x 8192 x 2048) tiles of 128 x 128 with 4 warps of 64 x 64 and K steps of 64 take
  * 81.6 us against 155 (iree-benchmark-module, 5 repetitions, the dumped dispatch); the same tiles lose
- * on the down and q/o products (2048 outputs: 64 workgroups on 132 SMs), which keep the compiler's. The
- * stacked gate/up product of fuse_products (512 x 16384 x 2048: twice the workgroups of the same tile)
- * gets the same tiles, by that measurement, not one of its own (it compiles; its time is unmeasured). */
+ * on the down and q/o products (2048 outputs: 64 workgroups on 132 SMs), which keep the compiler's. */
 #define MX_TUNING_NV_TILE_128(INTRINSIC)                                                                           \
   "#iree_codegen.compilation_info<lowering_config = #iree_gpu.lowering_config<{convert_acc_gemm, mma_kind = "      \
   "#iree_gpu.mma_layout<" INTRINSIC ">, promote_operands = [0, 1], reduction = [0, 0, 4], subgroup = [4, 8, 0], "   \
@@ -42,7 +40,7 @@
  * 23.6 -> 31.7 ms in the engine. Matched by shape: a reduction over [512, 2048] whose [512] f32 result is
  * stored as it is. Not matched: a copy of that shape (a memref generic with no result, on which IREE 3.13's
  * type matcher crashes), and the whole norm in one dispatch (sum, scale and the matmul type's rows, the
- * form IREE makes when one product takes the norm: fuse_products), where this configuration fails to
+ * form IREE makes when one product takes the norm's rows), where this configuration fails to
  * distribute; that form keeps the compiler's. The first library (cuda-v1) matched by shape alone and so
  * also configured a decode step's k and v matrix-vector products (a 512 x 2048 reduction converted to bf16
  * before its store), which the measurement above did not cover; they are the compiler's again. */
@@ -84,24 +82,18 @@ static const char cuda_text[] =
                                 MX_TUNING_NV_TILE_128("NV_MMA_SYNC_F32_16x8x16_BF16"))
         MX_TUNING_MATCH_MMT("mmt_512x8192x2048_f16", "f16", "512", "8192", "2048",
                             MX_TUNING_NV_TILE_128("NV_MMA_SYNC_F32_16x8x16_F16"))
-            MX_TUNING_MATCH_MMT("mmt_512x16384x2048_bf16", "bf16", "512", "16384", "2048",
-                                MX_TUNING_NV_TILE_128("NV_MMA_SYNC_F32_16x8x16_BF16"))
-                MX_TUNING_MATCH_MMT("mmt_512x16384x2048_f16", "f16", "512", "16384", "2048",
-                                    MX_TUNING_NV_TILE_128("NV_MMA_SYNC_F32_16x8x16_F16"))
-                    MX_TUNING_MATCH_ROW_SUM("row_sum_512x2048", "512", "2048", MX_TUNING_ROW_IN_ONE_STEP("2048")) "  "
+            MX_TUNING_MATCH_ROW_SUM("row_sum_512x2048", "512", "2048", MX_TUNING_ROW_IN_ONE_STEP("2048")) "  "
     "transform.named_sequence @__kernel_config(%variant: !transform.any_op {transform.consumed}) -> "
     "!transform.any_op {\n"
     "    %res = transform.foreach_match in %variant @mmt_512x8192x2048_bf16 -> @apply_op_config, "
-    "@mmt_512x8192x2048_f16 -> @apply_op_config, @mmt_512x16384x2048_bf16 -> @apply_op_config, "
-    "@mmt_512x16384x2048_f16 -> @apply_op_config, @row_sum_512x2048 -> @apply_op_config : (!transform.any_op) -> "
+    "@mmt_512x8192x2048_f16 -> @apply_op_config, @row_sum_512x2048 -> @apply_op_config : (!transform.any_op) -> "
     "!transform.any_op\n"
     "    transform.yield %res : !transform.any_op\n"
     "  }\n"
     "}\n";
 
 /* rocm has other intrinsics (MFMA) and is unmeasured; the CPU and SPIR-V targets have none. */
-static const mx_tuning_t cuda = {"cuda-v2: 512x8192x2048 and 512x16384x2048 16-bit products in 128x128 tiles, "
-                                 "stored 512x2048 row sums in one step",
+static const mx_tuning_t cuda = {"cuda-v2: 512x8192x2048 16-bit products in 128x128 tiles, stored 512x2048 row sums in one step",
                                  cuda_text};
 
 const mx_tuning_t *mx_tuning_for_backend(const char *backend) {

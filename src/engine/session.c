@@ -65,7 +65,8 @@ mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
     const mx_model_config_t *c = mx_model_config(s->model);
     mx_llama_graph_options_t go = {.precision = o->precision, .weight_dtype = mx_weights_dtype(s->model, o->precision, s->pack),
                                    .slots = o->slots, .capacity = o->capacity, .score_len = o->score_len, .kv = o->kv,
-                                   .decode_steps = o->decode_steps, .pooled = o->embeddings, .pack = s->pack};
+                                   .decode_steps = o->decode_steps, .pooled = o->embeddings, .pack = s->pack,
+                                   .stacked_params = mx_weights_stacked(s->model, s->pack)};
     mx_graph_target_choices(&s->target, &go);
     st = mx_llama_graph_make(c, &go, &s->graph);
     if (!st && mx_tokenizer_vocab_size(s->tok) > c->vocab)
@@ -93,6 +94,8 @@ void mx_graph_target_choices(const mx_target_t *t, mx_llama_graph_options_t *go)
   go->split_reduction = mx_target_split_reduction(t);
   go->split_decode_reduction = mx_target_split_decode_reduction(t, go->precision);
   go->window_ratio = mx_target_window_ratio(t);
+  mx_fuse_rule_t fuse = mx_target_fuse_products(t);
+  go->fuse_products = fuse == MX_FUSE_ALWAYS || (fuse == MX_FUSE_STACKED && go->stacked_params);
 }
 
 void mx_graph_signature(const mx_llama_graph_t *g, const mx_target_t *t, char *out, size_t cap) {
@@ -115,6 +118,7 @@ void mx_graph_signature(const mx_llama_graph_t *g, const mx_target_t *t, char *o
   if (g->head_attention_window > 0) PUT("; per-head decode attention from window %d", g->head_attention_window);
   if (g->split_decode_reduction) PUT("; split decode reductions");
   if (g->window_ratio == 2) PUT("; decode windows x2");
+  if (g->fuse_products) PUT("; fused q/k/v and gate/up products%s", g->stacked_params ? " (stacked parameters)" : "");
   if (mx_llama_has_extends(g) && g->n_buckets > 1) PUT("; short last chunks");
   if (g->pooled) PUT("; pooled prefills");
   if (g->slots > 1) PUT("; slot copies");

@@ -121,7 +121,8 @@ MX_MUST_USE mx_status_t mx_session_device_stats(mx_session_t *s, mx_alloc_stats_
  * a --vmfb whose signature differs is refused at load, naming both. */
 void mx_graph_signature(const mx_llama_graph_t *g, const mx_target_t *t, char *out, size_t cap);
 /* What the target chooses for the graph (compiler/target.h): the decode steps per call when go leaves
- * them 0, the decode attention's form and the rows per batched product. The session and `mlxcel
+ * them 0, the decode attention's form, the rows per batched product, and whether the stacks are one
+ * product each (by go->stacked_params, which the caller sets from the weights). The session and `mlxcel
  * compile` both take it from here, so their modules agree. */
 void mx_graph_target_choices(const mx_target_t *t, mx_llama_graph_options_t *go);
 

@@ -25,6 +25,8 @@ typedef struct {
   char name[128];
   bool unpermute; /* GGUF Q/K rows */
   int plan_index; /* mx_pack_index_global / _layer */
+  int layer;      /* -1: a global */
+  int role;       /* mx_layer_role_t of a layer's tensor */
 } role_t;
 
 /* Every role tensor with its HF name (the runtime's parameter key), in the order the prepared file
@@ -35,7 +37,7 @@ static int list_roles(const mx_model_t *m, role_t *out) {
   for (int r = 0; r < MX_T_GLOBAL_COUNT; r++) {
     const mx_weight_t *w = mx_model_global(m, (mx_global_role_t)r);
     if (!w) continue;
-    out[n] = (role_t){.w = w, .plan_index = mx_pack_index_global((mx_global_role_t)r)};
+    out[n] = (role_t){.w = w, .plan_index = mx_pack_index_global((mx_global_role_t)r), .layer = -1};
     mx_arch_name(mx_arch_global((mx_global_role_t)r), 0, false, out[n].name, sizeof out[n].name);
     n++;
   }
@@ -44,7 +46,7 @@ static int list_roles(const mx_model_t *m, role_t *out) {
       const mx_tensor_spec_t *t = mx_arch_layer((mx_layer_role_t)r);
       if (!mx_arch_layer_present((mx_layer_role_t)r, c)) continue;
       out[n] = (role_t){.w = mx_model_layer(m, l, (mx_layer_role_t)r), .unpermute = t->rope_rows && mx_model_qk_interleaved(m),
-                        .plan_index = mx_pack_index_layer(l, (mx_layer_role_t)r)};
+                        .plan_index = mx_pack_index_layer(l, (mx_layer_role_t)r), .layer = l, .role = r};
       mx_arch_name(t, l, false, out[n].name, sizeof out[n].name);
       n++;
     }
@@ -58,32 +60,66 @@ static int64_t hf_row_source(int64_t hf_row, int64_t head_dim) {
   return head * head_dim + i * 2 + j;
 }
 
+/* After a layer's entries, a view over each stack (Q/K/V, gate/up; model/arch.h) whose parts are float
+ * and consecutive in the file: the graph's stacked products bind it by name, with no copy at load
+ * (hlo/llama.c linears). roles: the layer's roles; role_entry: the index of each one's first entry. */
+static int add_stack_views(const role_t *roles, const int *role_entry, int n_roles, const mx_pack_t *plan, mx_st_entry_t *e,
+                           int k) {
+  for (int s = 0; s < MX_ARCH_STACKS; s++) {
+    const mx_fused_spec_t *f = mx_arch_fused(s);
+    int idx[3] = {0}, parts = 0;
+    for (int p = 0; p < f->n_parts; p++)
+      for (int i = 0; i < n_roles; i++)
+        if (parts < 3 && roles[i].role == (int)f->parts[p] && !(plan && plan[roles[i].plan_index].kind)) idx[parts++] = i;
+    bool ok = parts == f->n_parts && roles[idx[0]].w->rank == 2;
+    int64_t rows = 0;
+    for (int p = 0; ok && p < parts; p++) {
+      ok = role_entry[idx[p]] == role_entry[idx[0]] + p && roles[idx[p]].w->shape[1] == roles[idx[0]].w->shape[1];
+      rows += roles[idx[p]].w->shape[0];
+    }
+    if (!ok) continue;
+    e[k] = (mx_st_entry_t){.dtype = e[role_entry[idx[0]]].dtype, .rank = 2, .shape = {rows, roles[idx[0]].w->shape[1]},
+                           .view_parts = parts, .view_first = role_entry[idx[0]]};
+    snprintf(e[k].name, sizeof e[k].name, f->hf, roles[idx[0]].layer);
+    k++;
+  }
+  return k;
+}
+
 /* The entries of the prepared file: a plain role is one tensor of the precision's type; a packed one
- * is its values, its scales and, affine, its offsets (model/packing.h). */
+ * is its values, its scales and, affine, its offsets (model/packing.h); each layer's stack views follow
+ * its roles. At most 3 entries per role and MX_ARCH_STACKS per layer. */
 static int list_entries(const role_t *roles, int n, mx_dtype_t dt, const mx_pack_t *plan, mx_st_entry_t *e) {
-  int k = 0;
+  int k = 0, *role_entry = calloc((size_t)n, sizeof *role_entry);
+  if (!role_entry) return -1;
   for (int i = 0; i < n; i++) {
     const mx_weight_t *w = roles[i].w;
     mx_pack_t p = plan ? plan[roles[i].plan_index] : (mx_pack_t){0};
+    role_entry[i] = k;
     e[k] = (mx_st_entry_t){.dtype = as_wtype(dt), .rank = w->rank};
     snprintf(e[k].name, sizeof e[k].name, "%s", roles[i].name);
     memcpy(e[k].shape, w->shape, sizeof e[k].shape);
     if (p.kind == MX_PACK_NONE) {
       k++;
-      continue;
-    }
-    if (mx_pack_bits(p.kind) == 4) {
-      e[k].dtype = MX_W_U8;
-      e[k].shape[1] /= 2;
     } else {
-      e[k].dtype = MX_W_I8;
+      if (mx_pack_bits(p.kind) == 4) {
+        e[k].dtype = MX_W_U8;
+        e[k].shape[1] /= 2;
+      } else {
+        e[k].dtype = MX_W_I8;
+      }
+      k++;
+      for (int part = 0; part < (mx_pack_affine(p.kind) ? 2 : 1); part++, k++) {
+        e[k] = (mx_st_entry_t){.dtype = as_wtype(dt), .rank = 2, .shape = {w->shape[0], w->shape[1] / p.group}};
+        snprintf(e[k].name, sizeof e[k].name, "%s%s", roles[i].name, part ? MX_PACK_OFFSET_SUFFIX : MX_PACK_SCALE_SUFFIX);
+      }
     }
-    k++;
-    for (int part = 0; part < (mx_pack_affine(p.kind) ? 2 : 1); part++, k++) {
-      e[k] = (mx_st_entry_t){.dtype = as_wtype(dt), .rank = 2, .shape = {w->shape[0], w->shape[1] / p.group}};
-      snprintf(e[k].name, sizeof e[k].name, "%s%s", roles[i].name, part ? MX_PACK_OFFSET_SUFFIX : MX_PACK_SCALE_SUFFIX);
-    }
+    int first = i; /* the layer's first role */
+    while (first > 0 && roles[first - 1].layer == roles[i].layer) first--;
+    if (roles[i].layer >= 0 && (i + 1 == n || roles[i + 1].layer != roles[i].layer))
+      k = add_stack_views(roles + first, role_entry + first, i + 1 - first, plan, e, k);
   }
+  free(role_entry);
   return k;
 }
 
@@ -148,9 +184,12 @@ static mx_status_t write_role(FILE *f, const mx_model_t *m, const role_t *role, 
 
 static mx_status_t write_prepared(const mx_model_t *m, role_t *roles, int n, mx_dtype_t dt, const mx_pack_t *plan,
                                   const char *path) {
-  mx_st_entry_t *e = calloc((size_t)n * 3, sizeof *e);
-  if (!e) return mx_status_oom();
-  int n_entries = list_entries(roles, n, dt, plan, e);
+  mx_st_entry_t *e = calloc((size_t)n * 3 + MX_ARCH_STACKS * (size_t)mx_model_config(m)->n_layers, sizeof *e);
+  int n_entries = e ? list_entries(roles, n, dt, plan, e) : -1;
+  if (n_entries < 0) {
+    free(e);
+    return mx_status_oom();
+  }
   char tmp[MX_PATH_MAX + 32];
   mx_cache_tmp_path(path, tmp, sizeof tmp);
   FILE *f = fopen(tmp, "wb");
@@ -198,18 +237,30 @@ static mx_status_t alloc_roles(const mx_model_t *m, role_t **roles, int *n) {
   return NULL;
 }
 
-mx_dtype_t mx_weights_dtype(const mx_model_t *m, mx_dtype_t precision, const mx_pack_t *plan) {
-  if (plan) return precision; /* always prepared */
+/* Whether the weights will be prepared rather than used as they are, and if not, their type. Out of
+ * memory counts as prepared: mx_weights_prepare will say so. */
+static bool will_prepare(const mx_model_t *m, mx_wtype_t *as_is_type) {
   role_t *roles;
   int n = 0;
   mx_status_t st = alloc_roles(m, &roles, &n);
-  if (st) { /* out of memory: prepare will say so */
+  if (st) {
     mx_status_free(st);
-    return precision;
+    return true;
   }
-  mx_dtype_t d = usable_as_is(m, roles, n) ? as_dtype(roles[0].w->type) : precision;
+  bool prepare = !usable_as_is(m, roles, n);
+  if (!prepare) *as_is_type = roles[0].w->type;
   free(roles);
-  return d;
+  return prepare;
+}
+
+mx_dtype_t mx_weights_dtype(const mx_model_t *m, mx_dtype_t precision, const mx_pack_t *plan) {
+  mx_wtype_t t;
+  return plan || will_prepare(m, &t) ? precision : as_dtype(t); /* a plan is always prepared */
+}
+
+bool mx_weights_stacked(const mx_model_t *m, const mx_pack_t *plan) {
+  mx_wtype_t t;
+  return plan || will_prepare(m, &t);
 }
 
 /* Where prepared files go: MLXCEL_WEIGHTS_CACHE (empty: unset), or the cache root's weights/. */
@@ -250,9 +301,10 @@ mx_status_t mx_weights_prepare(const mx_model_t *m, mx_dtype_t precision, const 
   char key[65], dir[MX_PATH_MAX + 16], id[MX_PATH_MAX + 96];
   mx_status_t st = weights_dir(dir, sizeof dir);
   if (!st) {
-    /* The unpacked key is the one every earlier version used, so their files stay valid. */
-    int k = snprintf(id, sizeof id, "mlxcel-weights-v1|%s|%lld|%lld|%s", src, (long long)sb.st_size, (long long)sb.st_mtime,
-                     mx_dtype_name(precision));
+    /* "views-v1": files with the stack views (add_stack_views); the files before them lack the views a
+     * stacked graph binds, so they are prepared again once. */
+    int k = snprintf(id, sizeof id, "mlxcel-weights-v1|%s|%lld|%lld|%s|views-v1", src, (long long)sb.st_size,
+                     (long long)sb.st_mtime, mx_dtype_name(precision));
     if (plan && k > 0 && (size_t)k < sizeof id)
       snprintf(id + k, sizeof id - (size_t)k, "|packed-v1|%d|%d", q->host_bits, q->host_group);
     mx_sha256_t s;

@@ -7,6 +7,8 @@
  * transformers does when it loads a GGUF. The file is keyed by the source's identity (path, size,
  * modification time) and the target type, so it is reused until the source changes — and only while
  * it matches its checksum (base/cachefile.h): a damaged file is logged, deleted and prepared again.
+ * Each layer's float Q/K/V and gate/up are written consecutively, with a view over each group under
+ * Phi-3's stacked names (qkv_proj, gate_up_proj), which the graph's stacked products bind.
  * Preparing is interruptible (base/interrupt.h): SIGINT/SIGTERM stop it and remove the partial file. */
 #ifndef MX_ENGINE_WEIGHTS_H
 #define MX_ENGINE_WEIGHTS_H
@@ -30,6 +32,9 @@ typedef struct {
 /* The storage type the weights will have for this precision (what mx_weights_prepare will report as
  * weight_dtype), without writing anything: the graph is built for it before the files exist. */
 mx_dtype_t mx_weights_dtype(const mx_model_t *m, mx_dtype_t precision, const mx_pack_t *plan);
+/* Whether the parameter files will have the stack views (a prepared file: the graph can bind Q/K/V and
+ * gate/up stacked, model/arch.h MX_ARCH_STACKS, where their parts are float), without writing anything. */
+bool mx_weights_stacked(const mx_model_t *m, const mx_pack_t *plan);
 /* precision: MX_F32, MX_F16 or MX_BF16 (the type prepared weights and packed scales are stored in).
  * plan: NULL, or the packing of every role (mx_weights_pack_plan) with the options it came from. */
 MX_MUST_USE mx_status_t mx_weights_prepare(const mx_model_t *m, mx_dtype_t precision, const mx_pack_t *plan,

@@ -14,16 +14,27 @@ uint64_t mx_st_entry_bytes(const mx_st_entry_t *e) {
 mx_status_t mx_st_write_header(FILE *f, const mx_st_entry_t *e, int n, const char *path) {
   json_t *root = json_object();
   json_object_set_new(root, "__metadata__", json_pack("{s:s}", "format", "pt"));
-  uint64_t off = 0;
+  uint64_t off = 0, *start = calloc((size_t)n + 1, sizeof *start);
+  if (!start) {
+    json_decref(root);
+    return mx_status_oom();
+  }
   for (int i = 0; i < n; i++) {
     json_t *shape = json_array();
     for (int d = 0; d < e[i].rank; d++) json_array_append_new(shape, json_integer(e[i].shape[d]));
-    uint64_t bytes = mx_st_entry_bytes(&e[i]);
+    uint64_t first = off, end = off + mx_st_entry_bytes(&e[i]);
+    if (e[i].view_parts > 0) { /* parts before it, consecutive: the first's start to the last's end */
+      int last = e[i].view_first + e[i].view_parts - 1;
+      first = start[e[i].view_first];
+      end = start[last] + mx_st_entry_bytes(&e[last]);
+    }
+    start[i] = first;
     json_object_set_new(root, e[i].name,
                         json_pack("{s:s,s:o,s:[I,I]}", "dtype", mx_wtype_name(e[i].dtype), "shape", shape, "data_offsets",
-                                  (json_int_t)off, (json_int_t)(off + bytes)));
-    off += bytes;
+                                  (json_int_t)first, (json_int_t)end));
+    if (e[i].view_parts == 0) off = end;
   }
+  free(start);
   char *text = json_dumps(root, JSON_COMPACT | JSON_PRESERVE_ORDER);
   json_decref(root);
   if (!text) return mx_status_oom();

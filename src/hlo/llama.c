@@ -218,36 +218,20 @@ static mx_hval_t reduce_product(ctx_t *x, mx_hval_t a, mx_hval_t w) {
   return mx_hlo_reduce(h, mx_hlo_binary(h, "multiply", ab, wb), MX_REDUCE_SUM, n, sum);
 }
 
-/* in [T, K] f32 times W^T where W is [N, K] (a PyTorch Linear): [T, N] f32, inputs in matmul type.
- * A product of at most MX_LLAMA_MAX_SLOTS rows (a batched decode step: mx_llama_graph_make makes no
+/* in [T, K] f32 times W^T where W is [N, K] (a PyTorch Linear): [T, N] f32, inputs in matmul type (a:
+ * in converted to it, or for a packed rows product in's rows shaped like the dequantized weight). A product of at most MX_LLAMA_MAX_SLOTS rows (a batched decode step: mx_llama_graph_make makes no
  * prefill bucket shorter than 16) and more than the graph's product_rows is computed in products of
  * product_rows rows: IREE 3.13's GPU code generation maps an 8-row product onto 64 workgroups (the
  * f32 down projection read its weight at 0.08 TB/s on the H200) and a 4-row one onto matrix-vector
  * kernels (docs/performance.md). A packed weight is dequantized next to its product: a decode step's
  * as reduce_product, a prefill's as a dequantization then the same dot_general as a float weight. */
-static mx_hval_t linear(ctx_t *x, mx_hval_t in, const mx_tensor_spec_t *wt, int layer) {
+static mx_hval_t weight_product(ctx_t *x, mx_hval_t in, mx_hval_t a, mx_hval_t w, bool packed, bool rows_product) {
   mx_hlo_t *h = x->h;
   int64_t lc = 1, rc = 1, T = in.dims[0], K = in.dims[1], R = x->g->product_rows;
-  mx_pack_t p = pack_of(x, wt, layer);
-  mx_hval_t a = mx_hlo_convert(h, in, x->g->matmul), w;
-  bool rows_product = p.kind && T <= MX_LLAMA_MAX_SLOTS;
-  if (!p.kind) {
-    w = mx_hlo_convert(h, weight(x, wt, layer), x->g->matmul);
-  } else {
-    packed_t pw = load_packed(x, wt, layer, p);
-    if (packed_as_bytes(wt, p)) pw.q = mx_hlo_bytes_as_nibbles(h, pw.q);
-    w = dequantize(x, p, pw); /* [N, K/G, G] or [N, K/G, G/2, 2] */
-    int64_t ad[MX_MAX_RANK] = {T}, wd[2] = {w.dims[0], K};
-    for (int i = 1; i < w.rank; i++) ad[i] = w.dims[i];
-    /* The rows stay f32 (no round trip through the matmul type, which IREE made two more dispatches
-     * per product); the weight is the matmul type's. */
-    if (rows_product) a = mx_hlo_reshape(h, in, w.rank, ad);
-    else w = mx_hlo_reshape(h, w, 2, wd);
-  }
   /* A batched decode step (T <= MX_LLAMA_MAX_SLOTS rows: no prefill bucket is that short) in one
    * product with its reduction split (split_decode_reduction, set only for more slots than
    * product_rows): reads each weight once, where products of product_rows rows read it once each. */
-  bool decode_split = x->g->split_decode_reduction && !p.kind && T <= MX_LLAMA_MAX_SLOTS;
+  bool decode_split = x->g->split_decode_reduction && !packed && T <= MX_LLAMA_MAX_SLOTS;
   int64_t S = x->g->split_reduction && T > MX_LLAMA_MAX_SLOTS ? reduction_split(T, w.dims[0], K)
               : decode_split                                  ? decode_reduction_split(w.dims[0], K)
                                                               : 1;
@@ -268,6 +252,93 @@ static mx_hval_t linear(ctx_t *x, mx_hval_t in, const mx_tensor_spec_t *wt, int 
     parts[n++] = rows_product ? reduce_product(x, rows, w) : mx_hlo_dot(h, rows, w, 0, NULL, NULL, 1, &lc, &rc, MX_F32);
   }
   return mx_hlo_concat(h, n, parts, 0);
+}
+
+/* in [T, K] f32 times the weight of role wt: [T, N] f32 (weight_product). */
+static mx_hval_t linear(ctx_t *x, mx_hval_t in, const mx_tensor_spec_t *wt, int layer) {
+  mx_hlo_t *h = x->h;
+  int64_t T = in.dims[0], K = in.dims[1];
+  mx_pack_t p = pack_of(x, wt, layer);
+  mx_hval_t a = mx_hlo_convert(h, in, x->g->matmul), w;
+  bool rows_product = p.kind && T <= MX_LLAMA_MAX_SLOTS;
+  if (!p.kind) {
+    w = mx_hlo_convert(h, weight(x, wt, layer), x->g->matmul);
+  } else {
+    packed_t pw = load_packed(x, wt, layer, p);
+    if (packed_as_bytes(wt, p)) pw.q = mx_hlo_bytes_as_nibbles(h, pw.q);
+    w = dequantize(x, p, pw); /* [N, K/G, G] or [N, K/G, G/2, 2] */
+    int64_t ad[MX_MAX_RANK] = {T}, wd[2] = {w.dims[0], K};
+    for (int i = 1; i < w.rank; i++) ad[i] = w.dims[i];
+    /* The rows stay f32 (no round trip through the matmul type, which IREE made two more dispatches
+     * per product); the weight is the matmul type's. */
+    if (rows_product) a = mx_hlo_reshape(h, in, w.rank, ad);
+    else w = mx_hlo_reshape(h, w, 2, wd);
+  }
+  return weight_product(x, in, a, w, p.kind != 0, rows_product);
+}
+
+/* Whether layer's stack (model/arch.h mx_arch_fused: Q/K/V, gate/up) is one product (fuse_products,
+ * every part a float weight), and whether its weight is then the files' view over the parts. */
+static bool stack_fused(ctx_t *x, const mx_fused_spec_t *f, int layer) {
+  bool fuse = x->g->fuse_products;
+  for (int p = 0; fuse && p < f->n_parts; p++) fuse = !pack_of(x, mx_arch_layer(f->parts[p]), layer).kind;
+  return fuse;
+}
+static void stack_sym(const mx_fused_spec_t *f, int layer, char *key, size_t key_cap, char *sym, size_t sym_cap) {
+  snprintf(key, key_cap, f->hf, layer);
+  sym_of(sym, sym_cap, key);
+}
+
+/* The products of one input with a stack's weights (mx_arch_fused(stack): Q/K/V, gate/up): out[p] is
+ * [T, N_p] f32 for each part p. With fuse_products the float weights are stacked along N, and a decode
+ * step multiplies them once and splits the result back: one kernel and one read of the input instead
+ * of one per part (H200 micro-benchmarks, 16 layers at one row in bf16: q/k/v 0.186 ms as one product
+ * against 0.294 as three, gate/up 0.436 against 0.521; bench/results/2026-12-01-h200-peers/; on this
+ * project's CPU decode +13%). A prefill chunk keeps a product per part, over the part's rows of the
+ * stacked weight (contiguous: no copy): stacked, the CPU's 128-row prefill was ~5% slower, and the
+ * GPU's prefill products are tuned per shape (compiler/tuning.c). The stacked weight is
+ * the prepared file's view over the parts when the files have one (stacked_params: no copy), else the
+ * parts concatenated: that depends on parameters only, so IREE hoists it into the module's initializer
+ * (the parts load into transients copied into one stacked global, `--compile-to=stream`), and each
+ * weight is held once, at the price of that copy at every load. Packed weights keep a product each. */
+static void linears(ctx_t *x, mx_hval_t in, int stack, int layer, mx_hval_t *out) {
+  mx_hlo_t *h = x->h;
+  const mx_fused_spec_t *f = mx_arch_fused(stack);
+  if (!stack_fused(x, f, layer)) {
+    for (int p = 0; p < f->n_parts; p++) out[p] = linear(x, in, mx_arch_layer(f->parts[p]), layer);
+    return;
+  }
+  int64_t rows[3], total = 0, d[2];
+  for (int p = 0; p < f->n_parts; p++) {
+    mx_arch_shape(mx_arch_layer(f->parts[p]), x->c, d);
+    rows[p] = d[0], total += d[0];
+  }
+  mx_hval_t w;
+  if (x->g->stacked_params) {
+    char key[160], sym[160];
+    stack_sym(f, layer, key, sizeof key, sym, sizeof sym);
+    w = mx_hlo_load(h, sym, t2(x->g->weight_dtype, total, d[1]));
+  } else {
+    mx_hval_t ws[3];
+    for (int p = 0; p < f->n_parts; p++) ws[p] = weight(x, mx_arch_layer(f->parts[p]), layer);
+    w = mx_hlo_concat(h, f->n_parts, ws, 0);
+  }
+  mx_hval_t a = mx_hlo_convert(h, in, x->g->matmul);
+  int64_t off = 0, T = in.dims[0];
+  if (T > MX_LLAMA_MAX_SLOTS) { /* a prefill chunk: a product per part, over its rows of the stack */
+    for (int p = 0; p < f->n_parts; p++) {
+      int64_t s0[2] = {off, 0}, s1[2] = {off + rows[p], d[1]};
+      out[p] = weight_product(x, in, a, mx_hlo_convert(h, mx_hlo_slice(h, w, s0, s1), x->g->matmul), false, false);
+      off = s1[0];
+    }
+    return;
+  }
+  mx_hval_t y = weight_product(x, in, a, mx_hlo_convert(h, w, x->g->matmul), false, false);
+  for (int p = 0; p < f->n_parts; p++) {
+    int64_t s0[2] = {0, off}, s1[2] = {T, off + rows[p]};
+    out[p] = mx_hlo_slice(h, y, s0, s1);
+    off = s1[1];
+  }
 }
 
 /* The embedding rows of tokens [T]: [T, dim] f32. A packed table is gathered packed and only the
@@ -538,9 +609,9 @@ static mx_hval_t layer(ctx_t *x, int l, mx_hval_t in, const step_t *st, mx_hval_
   char ksym[32], vsym[32];
   x->window = mx_config_layer_window(c, l);
   mx_hval_t hn = rmsnorm(x, in, mx_arch_layer(MX_T_ATTN_NORM), l);
-  mx_hval_t q = linear(x, hn, mx_arch_layer(MX_T_Q), l);
-  mx_hval_t k = linear(x, hn, mx_arch_layer(MX_T_K), l);
-  mx_hval_t v = linear(x, hn, mx_arch_layer(MX_T_V), l);
+  mx_hval_t qkv[3];
+  linears(x, hn, MX_STACK_QKV, l, qkv);
+  mx_hval_t q = qkv[0], k = qkv[1], v = qkv[2];
   if (c->qkv_bias) {
     q = add_bias(x, q, MX_T_Q_BIAS, l);
     k = add_bias(x, k, MX_T_K_BIAS, l);
@@ -568,8 +639,9 @@ static mx_hval_t layer(ctx_t *x, int l, mx_hval_t in, const step_t *st, mx_hval_
 
   /* Gated MLP: SwiGLU, or GeGLU (Gemma). */
   mx_hval_t hn2 = rmsnorm(x, x1, mx_arch_layer(c->sandwich_norms ? MX_T_PRE_FFN_NORM : MX_T_FFN_NORM), l);
-  mx_hval_t gate = linear(x, hn2, mx_arch_layer(MX_T_GATE), l);
-  mx_hval_t up = linear(x, hn2, mx_arch_layer(MX_T_UP), l);
+  mx_hval_t mlp[2];
+  linears(x, hn2, MX_STACK_GATE_UP, l, mlp);
+  mx_hval_t gate = mlp[0], up = mlp[1];
   mx_hval_t act = mx_hlo_binary(h, "multiply", c->act == MX_ACT_GELU_TANH ? gelu_tanh(x, gate) : silu(x, gate), up);
   mx_hval_t down = linear(x, act, mx_arch_layer(MX_T_DOWN), l);
   if (c->sandwich_norms) down = rmsnorm(x, down, mx_arch_layer(MX_T_POST_FFN_NORM), l);
@@ -811,14 +883,36 @@ static void declare_param(ctx_t *x, const mx_tensor_spec_t *t, int layer) {
   mx_hlo_declare_param(x->h, sym, key, weight_type(x, t));
 }
 
+/* The stack whose view in the files holds role's weight in layer (stacked_params), or NULL. */
+static const mx_fused_spec_t *stacked_by_view(ctx_t *x, mx_layer_role_t role, int layer) {
+  if (!x->g->stacked_params) return NULL;
+  for (int s = 0; s < MX_ARCH_STACKS; s++) {
+    const mx_fused_spec_t *f = mx_arch_fused(s);
+    for (int p = 0; p < f->n_parts; p++)
+      if (f->parts[p] == role) return stack_fused(x, f, layer) ? f : NULL;
+  }
+  return NULL;
+}
+
 static void declare_globals(ctx_t *x) {
   const mx_model_config_t *c = x->c;
   mx_hlo_t *h = x->h;
   for (int r = 0; r < MX_T_GLOBAL_COUNT; r++)
     if (mx_arch_global_present((mx_global_role_t)r, c)) declare_param(x, mx_arch_global((mx_global_role_t)r), 0);
   for (int l = 0; l < c->n_layers; l++) {
-    for (int r = 0; r < MX_T_LAYER_COUNT; r++)
-      if (mx_arch_layer_present((mx_layer_role_t)r, c)) declare_param(x, mx_arch_layer((mx_layer_role_t)r), l);
+    for (int r = 0; r < MX_T_LAYER_COUNT; r++) {
+      if (!mx_arch_layer_present((mx_layer_role_t)r, c)) continue;
+      const mx_fused_spec_t *f = stacked_by_view(x, (mx_layer_role_t)r, l);
+      if (!f) {
+        declare_param(x, mx_arch_layer((mx_layer_role_t)r), l);
+      } else if (f->parts[0] == (mx_layer_role_t)r) { /* the view, once, for its parts */
+        char key[160], sym[160];
+        int64_t d[2], total = 0;
+        for (int p = 0; p < f->n_parts; p++) mx_arch_shape(mx_arch_layer(f->parts[p]), c, d), total += d[0];
+        stack_sym(f, l, key, sizeof key, sym, sizeof sym);
+        mx_hlo_declare_param(h, sym, key, t2(x->g->weight_dtype, total, d[1]));
+      }
+    }
     char ks[32], vs[32];
     snprintf(ks, sizeof ks, "kv_k%d", l);
     snprintf(vs, sizeof vs, "kv_v%d", l);
@@ -889,6 +983,7 @@ mx_status_t mx_llama_graph_make(const mx_model_config_t *c, const mx_llama_graph
                             .split_reduction = o->split_reduction,
                             /* set only where it changes the graph, which the signature then says */
                             .split_decode_reduction = o->split_decode_reduction && o->product_rows > 0 && slots > o->product_rows,
+                            .fuse_products = o->fuse_products, .stacked_params = o->fuse_products && o->stacked_params,
                             .window_ratio = o->window_ratio,
                             .pooled = o->pooled, .pack = o->pack};
   mx_llama_default_buckets(out);

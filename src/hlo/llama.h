@@ -69,6 +69,9 @@ typedef struct {
   bool split_decode_reduction; /* a batched decode step (more slots than product_rows > 0, as
                                 * mx_llama_graph_make sets it) takes each float weight product as one
                                 * product with its reduction split (linear) */
+  bool fuse_products;      /* Q/K/V and gate/up each as one product over their float weights stacked (linears) */
+  bool stacked_params;     /* with fuse_products: the stacks are parameters of their own, the files' views over
+                            * their parts (engine/weights.h), not concatenated in the graph */
   bool pooled;             /* also prefill_<N>_pooled / extend_<W>_pooled: the prompt's hidden states summed */
   const mx_pack_t *pack;   /* NULL, or the packing of every role tensor (model/packing.h), owned by the caller */
   const char *signature;   /* NULL, or what the module was built for (MX_LLAMA_SIGNATURE_FN returns it) */
@@ -90,6 +93,8 @@ typedef struct {
   int product_rows;        /* the target's choice, mx_target_product_rows */
   bool split_reduction;    /* the target's choice, mx_target_split_reduction */
   bool split_decode_reduction; /* the target's choice for the precision, mx_target_split_decode_reduction */
+  bool fuse_products;      /* the target's choice, mx_target_fuse_products */
+  bool stacked_params;     /* the parameter files have the stack views (mx_weights_stacked) */
   int window_ratio;        /* the target's choice, mx_target_window_ratio (0: 4) */
   bool pooled;             /* the pooled prefill functions (embeddings) too */
   const mx_pack_t *pack;   /* NULL, or --quant packed's plan (engine/weights.h mx_weights_pack_plan) */

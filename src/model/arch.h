@@ -65,6 +65,11 @@ typedef struct {
 /* The fused tensors of a configuration (none unless fused_projections), and the one that holds role. */
 int mx_arch_fused_count(const mx_model_config_t *c);
 const mx_fused_spec_t *mx_arch_fused(int i);
+/* The stacks every configuration may use (i < MX_ARCH_STACKS: Q/K/V, gate/up), by the same table: the
+ * graph's stacked products (hlo/llama.c linears) and the prepared files' views over their parts. */
+#define MX_ARCH_STACKS 2
+#define MX_STACK_QKV 0
+#define MX_STACK_GATE_UP 1
 const mx_fused_spec_t *mx_arch_fused_of(mx_layer_role_t role, const mx_model_config_t *c);
 
 const mx_tensor_spec_t *mx_arch_global(mx_global_role_t role);

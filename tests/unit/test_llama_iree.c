@@ -591,6 +591,18 @@ static void split_reduction_equals_one_product(void **state) {
   remove_dir(dir);
 }
 
+/* Two sequences (slots 0 and 2 of 3) decode 6 steps in mod[0] and mod[1] with the same logits (within
+ * 1e-5); then the worker and dir go. */
+static void two_forms_decode_alike(mx_worker_t *w, const int mod[2], const char *dir) {
+  static float steps[2][6][3 * 40];
+  for (int e = 0; e < 2; e++) two_sequences_decode(w, mod[e], 6, steps[e]);
+  for (int k = 0; k < 6; k++)
+    for (int v = 0; v < 3 * 40; v++)
+      if (v < 40 || v >= 80) assert_true(fabsf(steps[1][k][v] - steps[0][k][v]) <= 1e-5f * (1 + fabsf(steps[0][k][v])));
+  mx_worker_destroy(w);
+  remove_dir(dir);
+}
+
 /* The GPU targets' batched decode products in one product with the reduction split
  * (split_decode_reduction): with an MLP of 1024 the 3-row down projection splits in 4 (chunks of 256),
  * the other products stay whole, and two sequences decode with the logits of the CPU's form. */
@@ -611,13 +623,32 @@ static void split_decode_reduction_equals_cpu_form(void **state) {
     free(text);
     mod[e] = load_graph(w, &g, dir, e ? "dsplit" : "cpu", weights);
   }
-  static float steps[2][6][3 * 40];
-  for (int e = 0; e < 2; e++) two_sequences_decode(w, mod[e], 6, steps[e]);
-  for (int k = 0; k < 6; k++)
-    for (int v = 0; v < 3 * 40; v++)
-      if (v < 40 || v >= 80) assert_true(fabsf(steps[1][k][v] - steps[0][k][v]) <= 1e-5f * (1 + fabsf(steps[0][k][v])));
-  mx_worker_destroy(w);
-  remove_dir(dir);
+  two_forms_decode_alike(w, mod, dir);
+}
+
+/* Q/K/V and gate/up each as one product over their weights stacked (fuse_products), with the batched
+ * products in rows of 2 as the GPU targets take them: two sequences in a 3-slot module decode with
+ * the logits of separate products (the CPU's form). */
+static void fused_products_equal_separate_products(void **state) {
+  (void)state;
+  char dir[] = "/tmp/mlxcel-test-fused-XXXXXX", weights[300];
+  assert_non_null(mkdtemp(dir));
+  tiny_weights(dir, weights, sizeof weights);
+  mx_worker_t *w = cpu_worker();
+  int mod[2];
+  for (int e = 0; e < 2; e++) {
+    mx_llama_graph_t g = {.config = &tiny, .matmul = MX_F32, .kv = MX_F32, .weight_dtype = MX_F32, .slots = 3, .capacity = 16,
+                          .kv_rows = 16, .n_buckets = 2, .buckets = {4, 16}, .n_windows = 2, .windows = {8, 16},
+                          .decode_steps = 1, .product_rows = e ? 2 : 0, .fuse_products = e == 1};
+    char *text;
+    assert_ok(mx_llama_emit(&g, &text));
+    /* q [16, 16], k and v [8, 16] stacked; gate and up [32, 16] stacked */
+    assert_true((strstr(text, "tensor<8x16xf32>) -> tensor<32x16xf32>") != NULL) == (e == 1));
+    assert_true((strstr(text, "tensor<32x16xf32>) -> tensor<64x16xf32>") != NULL) == (e == 1));
+    free(text);
+    mod[e] = load_graph(w, &g, dir, e ? "fused" : "separate", weights);
+  }
+  two_forms_decode_alike(w, mod, dir);
 }
 
 int main(void) {
@@ -631,6 +662,7 @@ int main(void) {
       cmocka_unit_test(chunked_prefill_equals_one_call),
       cmocka_unit_test(split_reduction_equals_one_product),
       cmocka_unit_test(split_decode_reduction_equals_cpu_form),
+      cmocka_unit_test(fused_products_equal_separate_products),
   };
   return cmocka_run_group_tests_name("hlo/llama on IREE", tests, NULL, NULL);
 }

@@ -7,6 +7,8 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "engine/weights.h"
 #include "fileutil.h"
 #include "gguf_writer.h"
@@ -133,12 +135,61 @@ static void an_interrupt_stops_the_preparation_and_leaves_nothing(void **state) 
   assert_listing(fx->weights_dir, "");
 }
 
+/* The header's entry `name`: its shape's rows and its data offsets. */
+static void header_entry(json_t *h, const char *name, int64_t *rows, int64_t *start, int64_t *end) {
+  json_t *e = json_object_get(h, name);
+  assert_non_null(e);
+  *rows = json_integer_value(json_array_get(json_object_get(e, "shape"), 0));
+  *start = json_integer_value(json_array_get(json_object_get(e, "data_offsets"), 0));
+  *end = json_integer_value(json_array_get(json_object_get(e, "data_offsets"), 1));
+}
+
+/* A prepared file names each layer's Q/K/V and gate/up a second time, stacked: a view whose bytes are
+ * its parts', consecutive (the graph's stacked products bind it by name; hlo/llama.c linears). */
+static void prepared_files_hold_views_over_the_stacks(void **state) {
+  fx_t *fx = *state;
+  mx_param_files_t p;
+  assert_ok(mx_weights_prepare(fx->model, MX_F32, NULL, NULL, &p));
+  assert_true(mx_weights_stacked(fx->model, NULL));
+  FILE *f = fopen(p.files[0], "rb");
+  assert_non_null(f);
+  uint8_t len8[8];
+  assert_int_equal(fread(len8, 1, 8, f), 8);
+  uint64_t len = 0;
+  for (int i = 0; i < 8; i++) len |= (uint64_t)len8[i] << (8 * i);
+  char *text = calloc(1, len + 1);
+  assert_int_equal(fread(text, 1, len, f), len);
+  fclose(f);
+  json_t *h = json_loads(text, 0, NULL);
+  free(text);
+  assert_non_null(h);
+  static const char *const stacks[2][4] = {
+      {"model.layers.0.self_attn.qkv_proj.weight", "model.layers.0.self_attn.q_proj.weight",
+       "model.layers.0.self_attn.k_proj.weight", "model.layers.0.self_attn.v_proj.weight"},
+      {"model.layers.0.mlp.gate_up_proj.weight", "model.layers.0.mlp.gate_proj.weight", "model.layers.0.mlp.up_proj.weight", NULL}};
+  for (int s = 0; s < 2; s++) {
+    int64_t rows, start, end, prows, pstart, pend, sum = 0, at = -1;
+    header_entry(h, stacks[s][0], &rows, &start, &end);
+    for (int i = 1; i < 4 && stacks[s][i]; i++) {
+      header_entry(h, stacks[s][i], &prows, &pstart, &pend);
+      if (at < 0) assert_int_equal(pstart, start);
+      else assert_int_equal(pstart, at); /* consecutive */
+      at = pend;
+      sum += prows;
+    }
+    assert_int_equal(at, end);
+    assert_int_equal(sum, rows);
+  }
+  json_decref(h);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(weights_are_prepared_once_then_reused, setup, teardown),
       cmocka_unit_test_setup_teardown(damaged_weights_are_prepared_again, setup, teardown),
       cmocka_unit_test_setup_teardown(temporary_files_of_dead_preparations_are_swept, setup, teardown),
       cmocka_unit_test_setup_teardown(an_interrupt_stops_the_preparation_and_leaves_nothing, setup, teardown),
+      cmocka_unit_test_setup_teardown(prepared_files_hold_views_over_the_stacks, setup, teardown),
   };
   return cmocka_run_group_tests_name("engine/weights", tests, NULL, NULL);
 }
