@@ -19,7 +19,7 @@
 # Run from the repository root with .gpu/g carried.
 set -u
 L=$OUT/logs; mkdir -p $L
-G=.gpu/g M=/tmp/peers-l1b
+G=${G:-.gpu/g} M=/tmp/peers-l1b  # G=.gpu/f: the one bundle of 2026-12-05 session 3 (see README)
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --target /tmp/peers-site $G/whl/*.whl || exit 1
 export PYTHONPATH=/tmp/peers-site PYTHONUNBUFFERED=1 MLXCEL_XLA_WORKER_PYTHON=$(command -v python3)
 RT=/tmp/peers-site/iree/_runtime_libs
@@ -27,6 +27,7 @@ mkdir -p /tmp/peers-tok && cp $G/data/tokenizer/tokenizer_config.json /tmp/peers
 LD_LIBRARY_PATH=$PWD/$G/bin $G/bin/mlxcel synth --config $G/data/config.json --tokenizer /tmp/peers-tok -o $M --seed 0 > $L/synth.log 2>&1
 bm() { # TAG VMFB FUNCTION RUNTIME-FLAG INPUTS...
   local tag=$1 v=$2 f=$3 fl=$4; shift 4
+  [ -f $v ] || { echo "$tag $f: no $v in this bundle" >> $OUT/bench.log; return 0; }
   timeout 90 $RT/iree-benchmark-module --device=cuda $fl --module=$v --parameters=model=$M/model.safetensors \
     --function=$f "$@" --benchmark_repetitions=5 > /tmp/bm.log 2>&1
   local rc=$?
