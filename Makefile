@@ -27,7 +27,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_OBJ := $(UNIT_SRC:%.c=$(BUILD)/%.o)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps run test check test-unit test-asan test-integration clean \
+.PHONY: all bench-sampler deps run test check test-unit test-asan test-integration clean \
         iree iree-env iree-cpu iree-cuda iree-rocm unit-bins asan-bins tsan-bins test-tsan bundle model fuzz fuzz-run oracle \
         compile-matrix
 
@@ -150,10 +150,22 @@ TSAN_OPT := -O1 -g -fsanitize=thread -fno-omit-frame-pointer
 tsan-bins:
 	@$(MAKE) --no-print-directory BUILD=build-tsan OPT="$(TSAN_OPT)" unit-bins
 
-unit-bins: $(UNIT_BIN) $(BUILD)/mlxcel $(BUILD)/mlxcel-worker.py $(BUILD)/fake-hip/libamdhip64.so $(BUILD)/tests/dequant_dump
+unit-bins: $(UNIT_BIN) $(BUILD)/mlxcel $(BUILD)/mlxcel-worker.py $(BUILD)/fake-hip/libamdhip64.so $(BUILD)/tests/dequant_dump \
+  $(BUILD)/tests/sampler_dump
 
 # GGUF block dequantization as a command, for the gguf package's parity test (tests/oracle/dequant_parity.py).
 $(BUILD)/tests/dequant_dump: tests/tools/dequant_dump.c $(BUILD)/libmlxcel.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
+
+# The host sampler's cost per pick against a full sort of the row (a command that prints a table).
+bench-sampler: $(BUILD)/bench/sampler_bench
+$(BUILD)/bench/sampler_bench: bench/sampler_bench.c tests/unit/sampler_reference.h $(BUILD)/libmlxcel.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) bench/sampler_bench.c $(BUILD)/libmlxcel.a -o $@ $(LDLIBS)
+
+# The sampler's candidates and draws as a command, for HF's warpers (tests/oracle/warpers_parity.py).
+$(BUILD)/tests/sampler_dump: tests/tools/sampler_dump.c $(BUILD)/libmlxcel.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
 

@@ -233,6 +233,10 @@ run_suite "gate: SmolLM2 f16 with an f32 KV cache vs our f32 (low-precision rule
 # reference dequantizer, bit for bit, on random blocks.
 run_suite "oracle: GGUF dequantization bit-identical to the gguf package (12 block types)" "$PY" tests/oracle/dequant_parity.py \
   --tool "$build/tests/dequant_dump"
+# The sampler's candidates (temperature, top-k, top-p, min-p) against HF's logits warpers, and its seeded
+# draws against their probabilities (chi-square at 1e-6), on fixed rows (tests/oracle/hf_warpers.py).
+run_suite "oracle: sampler candidates and draws vs HF's logits warpers (68 cases)" "$PY" tests/oracle/warpers_parity.py \
+  --tool "$build/tests/sampler_dump" --fixture tests/oracle/fixtures/hf-warpers.json
 # Packed quantization: the GGUF's Q4_1 and Q8_0 blocks stay packed on the device and are dequantized
 # inside each product (docs/quantization.md); in f32 that is the oracle's own dequantization.
 run_suite "gate: SmolLM2 --quant packed f32 token-exact vs HF fp32 (8 prompts x 64)" "$build/mlxcel" check -m "$MODEL" \

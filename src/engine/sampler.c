@@ -8,7 +8,8 @@ struct mx_sampler {
   mx_sampling_t p;
   int vocab;
   uint64_t rng;
-  int32_t *order;
+  int32_t *order;  /* ids being selected (cut_at), or the candidates in order (mx_sampler_candidates) */
+  double *weight;  /* exp(logit - max) by token id */
   uint8_t *seen;
   int32_t *count; /* zero between picks: presence and frequency count the output here */
 };
@@ -67,9 +68,10 @@ mx_sampler_t *mx_sampler_create(const mx_sampling_t *p, int vocab) {
   s->rng = p->seed * 0x9E3779B97F4A7C15ULL + 0x632BE59BD9B4E019ULL;
   if (!s->rng) s->rng = 1;
   s->order = malloc(sizeof *s->order * (size_t)vocab);
+  s->weight = malloc(sizeof *s->weight * (size_t)vocab);
   s->seen = calloc((size_t)vocab, 1);
   s->count = calloc((size_t)vocab, sizeof *s->count);
-  if (!s->order || !s->seen || !s->count) {
+  if (!s->order || !s->weight || !s->seen || !s->count) {
     mx_sampler_destroy(s);
     return NULL;
   }
@@ -79,6 +81,7 @@ mx_sampler_t *mx_sampler_create(const mx_sampling_t *p, int vocab) {
 void mx_sampler_destroy(mx_sampler_t *s) {
   if (!s) return;
   free(s->order);
+  free(s->weight);
   free(s->seen);
   free(s->count);
   free(s);
@@ -87,13 +90,6 @@ void mx_sampler_destroy(mx_sampler_t *s) {
 static double next_uniform(mx_sampler_t *s) {
   s->rng ^= s->rng >> 12, s->rng ^= s->rng << 25, s->rng ^= s->rng >> 27;
   return (double)((s->rng * 0x2545F4914F6CDD1DULL) >> 11) / 9007199254740992.0;
-}
-
-static int cmp_desc(const void *a, const void *b, void *ctx) {
-  const float *l = ctx;
-  float x = l[*(const int32_t *)a], y = l[*(const int32_t *)b];
-  if (x != y) return x > y ? -1 : 1;
-  return *(const int32_t *)a - *(const int32_t *)b; /* ties: lower id first, as argmax */
 }
 
 /* NaN never compares greater, so a NaN start would win over the whole row: start at the first
@@ -136,7 +132,108 @@ static void penalize_output(mx_sampler_t *s, float *logits, const int32_t *gen, 
   }
 }
 
-int32_t mx_sampler_pick(mx_sampler_t *s, float *logits, const int32_t *history, int n_history, int n_prompt) {
+/* Choosing the candidates without sorting the vocabulary (issue 11: a qsort of Llama 3's 128256
+ * logits cost 19-20 ms per token, ten times a GPU decode step). The candidates are always a prefix of
+ * the drawing order (logit descending, ties by the lower id): top-k is its first k, top-p the shortest
+ * with mass >= top_p, min-p those within a ratio of the largest. A prefix is found by a radix select
+ * over the logits' float bits: a histogram of count and mass per bucket of the key's top 11 bits
+ * finds the bucket where the prefix ends, then the next 11 bits within that bucket, then the last 10,
+ * then the ties one by one in id order. Each level is one pass; no row, flat or peaked, costs a sort. */
+
+/* Smaller for a larger logit; equal for equal logits (-0 is +0). */
+static inline uint32_t rank_key(float l) {
+  if (l == 0) l = 0;
+  uint32_t u;
+  memcpy(&u, &l, sizeof u);
+  return (u & 0x80000000u) ? u : ~(u | 0x80000000u);
+}
+
+/* A prefix of the drawing order: every entry with a key below `key`, and the first `ties` entries
+ * (in id order) whose key equals it; `count` entries of mass `mass` (the sum of their weights). */
+typedef struct {
+  uint32_t key;
+  int ties, count;
+  double mass;
+} cut_t;
+
+typedef enum { CUT_BY_COUNT, CUT_BY_MASS } cut_by_t;
+
+static bool cut_reached(cut_by_t by, double want, int count, double mass) {
+  return by == CUT_BY_COUNT ? count >= want : mass >= want;
+}
+
+/* The shortest prefix whose count (or mass) reaches `want`; the whole row when none does. */
+static cut_t cut_at(mx_sampler_t *s, const float *logits, cut_by_t by, double want) {
+  static const int shift[3] = {21, 10, 0}, bits[3] = {11, 11, 10};
+  int V = s->vocab, n = V; /* level 0 reads every id; then the ids of the boundary bucket, in order */
+  int32_t *ids = s->order;
+  cut_t c = {0};
+  uint32_t high = 0; /* the key's bits above the level's, fixed by the levels before */
+  int count[2048];
+  double mass[2048];
+  for (int level = 0; level < 3; level++) {
+    int nb = 1 << bits[level];
+    memset(count, 0, sizeof *count * (size_t)nb);
+    memset(mass, 0, sizeof *mass * (size_t)nb);
+    for (int j = 0; j < n; j++) {
+      int i = level ? ids[j] : j;
+      uint32_t b = (rank_key(logits[i]) >> shift[level]) & (uint32_t)(nb - 1);
+      count[b]++, mass[b] += s->weight[i];
+    }
+    int b = 0, last = -1; /* last: the last nonempty bucket passed, and `before` the prefix without it */
+    cut_t before = c;
+    for (; b < nb && !cut_reached(by, want, c.count + count[b], c.mass + mass[b]); b++)
+      if (count[b]) before = c, last = b, c.count += count[b], c.mass += mass[b];
+    if (b == nb) {
+      if (level == 0) return (cut_t){.key = UINT32_MAX, .ties = V, .count = V, .mass = c.mass}; /* never reached */
+      /* The bucket above reached it as a whole, but the sums of its parts, added in another order,
+       * fell short by a rounding: the boundary is its last part (and in it, every tie). */
+      b = last, c = before;
+    }
+    high |= (uint32_t)b << shift[level];
+    int m = 0; /* gather the boundary bucket's ids, keeping id order */
+    uint32_t mask = ~0u << shift[level];
+    for (int j = 0; j < n; j++) {
+      int i = level ? ids[j] : j;
+      if ((rank_key(logits[i]) & mask) == high) ids[m++] = i;
+    }
+    n = m;
+  }
+  c.key = high;
+  for (int j = 0; j < n; j++) { /* the ties: all of key `high`, in id order */
+    c.ties++, c.count++, c.mass += s->weight[ids[j]];
+    if (cut_reached(by, want, c.count, c.mass)) break;
+  }
+  return c;
+}
+
+/* Runs `body` for each id `i` of the prefix `c`, in id order. */
+#define FOR_EACH_IN_CUT(c, logits, V, i, body)                  \
+  do {                                                          \
+    int ties_left_ = (c).ties;                                  \
+    for (int i = 0; i < (V); i++) {                             \
+      uint32_t key_ = rank_key((logits)[i]);                    \
+      if (key_ > (c).key || (key_ == (c).key && ties_left_-- <= 0)) \
+        continue;                                               \
+      body;                                                     \
+    }                                                           \
+  } while (0)
+
+/* What a pick draws from: the prefix `cut`, each candidate i with probability weight[i] / sum, of
+ * kept mass `total` (summed in id order, the order the draw walks). */
+typedef struct {
+  cut_t cut;
+  double sum, total;
+} kept_t;
+
+/* A weight below exp(-cutoff) of the largest is taken as 0: over the whole vocabulary such weights
+ * add up to less than 2^-60 of the sum, below what the f64 sum can hold, and skipping their exp
+ * saves most of a pass over a peaked row. */
+static double negligible_gap(int vocab) { return log((double)vocab) + 60 * 0.6931471805599453; }
+
+/* The bias, the penalties, the temperature, then top-k, top-p and min-p. Returns the pick itself
+ * (>= 0) when the row is not sampled from (greedy, or a row with NaN or +inf), else -1 and *k. */
+static int32_t keep_candidates(mx_sampler_t *s, float *logits, const int32_t *history, int n_history, int n_prompt, kept_t *k) {
   int V = s->vocab;
   int32_t fallback = finite_argmax(logits, V);
   for (int i = 0; i < s->p.n_bias; i++)
@@ -154,48 +251,71 @@ int32_t mx_sampler_pick(mx_sampler_t *s, float *logits, const int32_t *history, 
   bool greedy = greedy_temperature(s->p.temperature);
   float top = -INFINITY;
   for (int i = 0; i < V; i++) {
-    s->order[i] = i;
     if (!greedy) logits[i] /= s->p.temperature;
     if (isnan(logits[i]) || logits[i] == INFINITY) return fallback;
     if (logits[i] > top) top = logits[i];
   }
   if (top == -INFINITY) return fallback;
   if (greedy) return mx_logits_argmax(logits, V);
-  qsort_r(s->order, (size_t)V, sizeof *s->order, cmp_desc, logits);
-  int n = s->p.top_k > 0 && s->p.top_k < V ? s->p.top_k : V;
-  /* Softmax over the kept candidates, in f64 for the cumulative sums. */
-  double maxl = logits[s->order[0]], sum = 0;
-  double *prob = malloc(sizeof *prob * (size_t)n);
-  if (!prob) return s->order[0];
-  for (int i = 0; i < n; i++) sum += (prob[i] = exp((double)logits[s->order[i]] - maxl));
-  for (int i = 0; i < n; i++) prob[i] /= sum;
-  int keep = n;
-  if (s->p.top_p < 1) {
-    double cum = 0;
-    for (int i = 0; i < n; i++) {
-      cum += prob[i];
-      if (cum >= s->p.top_p) {
-        keep = i + 1;
-        break;
-      }
-    }
+  /* Weights exp(logit - max) in f64; the softmax is over the top-k (the whole row when top-k is off). */
+  double gap = negligible_gap(V), all = 0;
+  for (int i = 0; i < V; i++) {
+    double d = (double)logits[i] - top;
+    all += (s->weight[i] = d < -gap ? 0 : exp(d));
   }
-  if (s->p.min_p > 0) {
-    int k = 1;
-    while (k < keep && prob[k] >= s->p.min_p * prob[0]) k++;
-    keep = k;
+  bool top_k = s->p.top_k > 0 && s->p.top_k < V;
+  cut_t kept = top_k ? cut_at(s, logits, CUT_BY_COUNT, s->p.top_k) : (cut_t){.key = UINT32_MAX, .ties = V, .count = V, .mass = all};
+  double sum = kept.mass;
+  if (s->p.top_p < 1) {
+    cut_t p = cut_at(s, logits, CUT_BY_MASS, s->p.top_p * sum);
+    if (p.count < kept.count) kept = p;
+  }
+  if (s->p.min_p > 0) { /* a prefix too: the weight falls with the logit, and equal logits share it */
+    int n = 0;
+    double floor = s->p.min_p * (1 / sum);
+    for (int i = 0; i < V; i++) n += s->weight[i] / sum >= floor;
+    if (n < kept.count) kept = cut_at(s, logits, CUT_BY_COUNT, n);
   }
   double total = 0;
-  for (int i = 0; i < keep; i++) total += prob[i];
-  double r = next_uniform(s) * total, acc = 0;
-  int32_t pick = s->order[keep - 1];
-  for (int i = 0; i < keep; i++) {
-    acc += prob[i];
-    if (r < acc) {
-      pick = s->order[i];
-      break;
-    }
+  FOR_EACH_IN_CUT(kept, logits, V, i, total += s->weight[i] / sum);
+  *k = (kept_t){.cut = kept, .sum = sum, .total = total};
+  return -1;
+}
+
+/* The draw walks the candidates in id order: a different order than the probabilities' would give
+ * other tokens for a seed (the distribution is the same), and id order needs no sort. */
+int32_t mx_sampler_pick(mx_sampler_t *s, float *logits, const int32_t *history, int n_history, int n_prompt) {
+  kept_t k;
+  int32_t pick = keep_candidates(s, logits, history, n_history, n_prompt, &k);
+  if (pick >= 0) return pick;
+  double r = next_uniform(s) * k.total, acc = 0;
+  int32_t last = -1;
+  FOR_EACH_IN_CUT(k.cut, logits, s->vocab, i, {
+    last = i;
+    if (r < (acc += s->weight[i] / k.sum)) return i;
+  });
+  return last; /* r rounded up to the total: the last candidate */
+}
+
+static int cmp_desc(const void *a, const void *b, void *ctx) {
+  const float *l = ctx;
+  float x = l[*(const int32_t *)a], y = l[*(const int32_t *)b];
+  if (x != y) return x > y ? -1 : 1;
+  return *(const int32_t *)a - *(const int32_t *)b; /* ties: lower id first, as argmax */
+}
+
+int mx_sampler_candidates(mx_sampler_t *s, float *logits, int32_t *ids, double *probs, int max) {
+  kept_t k;
+  int32_t pick = keep_candidates(s, logits, NULL, 0, 0, &k);
+  if (pick >= 0) {
+    if (max < 1) return 0;
+    ids[0] = pick, probs[0] = 1;
+    return 1;
   }
-  free(prob);
-  return pick;
+  int n = 0;
+  FOR_EACH_IN_CUT(k.cut, logits, s->vocab, i, if (s->weight[i] > 0) s->order[n++] = i);
+  qsort_r(s->order, (size_t)n, sizeof *s->order, cmp_desc, logits);
+  if (n > max) n = max;
+  for (int i = 0; i < n; i++) ids[i] = s->order[i], probs[i] = s->weight[s->order[i]] / k.sum / k.total;
+  return n;
 }

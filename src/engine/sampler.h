@@ -1,6 +1,7 @@
 /* Host-side sampling from logits: logit bias, repetition penalty, presence and frequency penalties,
  * temperature, top-k, top-p, min-p, then a draw from a seeded generator (xorshift64*), so a seed
- * reproduces a run. Temperature 0 (or anything below MX_SAMPLING_GREEDY_TEMPERATURE) means greedy: the
+ * reproduces a run. The candidates are found without sorting the vocabulary and the draw walks them in
+ * id order (since 2026-12-06: the same distribution as before, other tokens for a given seed). Temperature 0 (or anything below MX_SAMPLING_GREEDY_TEMPERATURE) means greedy: the
  * argmax of the logits after the bias and the penalties. */
 #ifndef MX_ENGINE_SAMPLER_H
 #define MX_ENGINE_SAMPLER_H
@@ -61,5 +62,10 @@ int32_t mx_logits_argmax(const float *logits, int n);
  * row that holds NaN or +inf, as given or after the bias, the penalties and the temperature, is not
  * sampled from: the pick is the argmax of the given row's finite entries (0 when none is finite). */
 int32_t mx_sampler_pick(mx_sampler_t *s, float *logits, const int32_t *history, int n_history, int n_prompt);
+/* What a pick from this row (no history) would draw from: the first `max` candidates of nonzero
+ * probability, in order (probability descending, ties by the lower id), with their probabilities over
+ * the kept set; returns how many were written. A row that is not sampled (greedy, NaN, +inf) gives its one pick with 1. For
+ * the tests and the oracle against HF's warpers; modifies logits as mx_sampler_pick does. */
+int mx_sampler_candidates(mx_sampler_t *s, float *logits, int32_t *ids, double *probs, int max);
 
 #endif

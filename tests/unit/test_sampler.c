@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "engine/sampler.h"
+#include "sampler_reference.h"
 
 static void sampler_behaves(void **state) {
   (void)state;
@@ -245,6 +246,91 @@ static void logit_bias(void **state) {
   assert_status(mx_sampling_check_vocab(&b, 6), MX_STAGE_USAGE, "token id 6 is outside the vocabulary of 6");
 }
 
+/* The sampler builds its candidates without sorting the vocabulary (a sorted prefix grown by logit
+ * thresholds): on every row shape and setting it must keep the same candidates, in the same order,
+ * with the same probabilities as the whole row sorted (sampler_reference.h). The flat rows make the
+ * prefix grow to the whole vocabulary; ties check the order among equal logits; -inf entries the
+ * last threshold. */
+static void candidates_equal_a_full_sort(void **state) {
+  (void)state;
+  const mx_sampling_t settings[] = {
+      {.temperature = 1, .top_p = 1, .repeat_penalty = 1},
+      {.temperature = 0.8f, .top_p = 0.95f, .repeat_penalty = 1},
+      {.temperature = 0.6f, .top_p = 0.5f, .repeat_penalty = 1},
+      {.temperature = 1, .top_k = 40, .top_p = 1, .repeat_penalty = 1},
+      {.temperature = 1.5f, .top_k = 700, .top_p = 0.9f, .repeat_penalty = 1},
+      {.temperature = 1, .top_p = 1, .min_p = 0.05f, .repeat_penalty = 1},
+      {.temperature = 0.7f, .top_k = 50, .top_p = 0.8f, .min_p = 0.1f, .repeat_penalty = 1},
+      {.temperature = 2, .top_p = 0.999f, .min_p = 0.001f, .repeat_penalty = 1},
+  };
+  const int vocabs[] = {1, 7, 1000, 5003};
+  ref_rng_t rng = {0x1234567ULL};
+  for (size_t v = 0; v < sizeof vocabs / sizeof vocabs[0]; v++) {
+    int V = vocabs[v];
+    float *row = malloc(sizeof *row * (size_t)V), *l = malloc(sizeof *l * (size_t)V);
+    int32_t *want_ids = malloc(sizeof *want_ids * (size_t)V), *ids = malloc(sizeof *ids * (size_t)V);
+    double *want_p = malloc(sizeof *want_p * (size_t)V), *p = malloc(sizeof *p * (size_t)V);
+    for (int shape = 0; shape < REF_SHAPES; shape++)
+      for (int rep = 0; rep < 3; rep++) {
+        ref_row(shape, row, V, &rng);
+        row[V - 1] = shape == REF_NEG_INF ? 0.5f : row[V - 1]; /* one finite entry at least */
+        for (size_t c = 0; c < sizeof settings / sizeof settings[0]; c++) {
+          int want = ref_candidates(&settings[c], row, V, want_ids, want_p);
+          mx_sampler_t *s = mx_sampler_create(&settings[c], V);
+          memcpy(l, row, sizeof *l * (size_t)V);
+          int got = mx_sampler_candidates(s, l, ids, p, V);
+          mx_sampler_destroy(s);
+          if (got != want)
+            fprintf(stderr, "V %d %s setting %zu: %d candidates, the full sort keeps %d\n", V, ref_shape_names[shape], c, got, want);
+          assert_int_equal(got, want);
+          for (int i = 0; i < got; i++) {
+            assert_int_equal(ids[i], want_ids[i]);
+            assert_true(fabs(p[i] - want_p[i]) <= 1e-12 * want_p[i] + 1e-300);
+          }
+        }
+      }
+    free(row), free(l), free(want_ids), free(ids), free(want_p), free(p);
+  }
+}
+
+/* The draw follows the kept probabilities: 40000 seeded picks from a row whose top-p nucleus holds a
+ * handful of tokens, binned, against a chi-square bound that a correct draw exceeds with probability
+ * 1e-6 (a draw that favoured one candidate by a few percent, or reached outside the nucleus, fails). */
+static void draws_follow_the_kept_probabilities(void **state) {
+  (void)state;
+  enum { V = 3000, DRAWS = 40000 };
+  float row[V], l[V];
+  ref_rng_t rng = {99};
+  ref_row(REF_MODEL_LIKE, row, V, &rng);
+  mx_sampling_t p = {.temperature = 0.5f, .top_p = 0.97f, .repeat_penalty = 1, .seed = 2024};
+  int32_t ids[V];
+  double probs[V];
+  mx_sampler_t *s = mx_sampler_create(&p, V);
+  memcpy(l, row, sizeof l);
+  int n = mx_sampler_candidates(s, l, ids, probs, V);
+  assert_true(n >= 3 && n <= 64);
+  static int count[V];
+  memset(count, 0, sizeof count);
+  for (int d = 0; d < DRAWS; d++) {
+    memcpy(l, row, sizeof l);
+    count[mx_sampler_pick(s, l, NULL, 0, 0)]++;
+  }
+  mx_sampler_destroy(s);
+  double chi2 = 0;
+  int outside = DRAWS;
+  for (int i = 0; i < n; i++) {
+    double e = probs[i] * DRAWS;
+    chi2 += (count[ids[i]] - e) * (count[ids[i]] - e) / e;
+    outside -= count[ids[i]];
+  }
+  assert_int_equal(outside, 0);
+  /* The 1 - 1e-6 quantile of chi-square with k = n - 1 degrees of freedom, by the Wilson-Hilferty
+   * approximation (z = 4.753): k (1 - 2/(9k) + z sqrt(2/(9k)))^3. */
+  double k = n - 1, bound = k * pow(1 - 2 / (9 * k) + 4.753 * sqrt(2 / (9 * k)), 3);
+  if (chi2 > bound) fprintf(stderr, "chi-square %.1f over %d candidates, bound %.1f\n", chi2, n, bound);
+  assert_true(chi2 <= bound);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(sampler_behaves),
@@ -253,6 +339,8 @@ int main(void) {
       cmocka_unit_test(repeat_penalty_bound),
       cmocka_unit_test(presence_and_frequency_penalties),
       cmocka_unit_test(logit_bias),
+      cmocka_unit_test(candidates_equal_a_full_sort),
+      cmocka_unit_test(draws_follow_the_kept_probabilities),
   };
   return cmocka_run_group_tests_name("engine/sampler", tests, NULL, NULL);
 }
