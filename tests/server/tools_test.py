@@ -163,20 +163,31 @@ def main():
             content, calls, finish = joined_stream(chat([{"role": "user", "content": "Say hello."}], temperature=0, stream=True))
             expect(content == raw.message.content and not calls and finish == got.finish_reason, f"streamed {content!r}")
 
-        @check(f"hermes, a named function, greedy and {len(SEEDS)} seeds: one call of it whose arguments validate "
-               "against its parameters (jsonschema); streamed greedy gives the same call, name first, then the "
+        @check(f"hermes, a named function, greedy and {len(SEEDS)} seeds: greedy and each seeded answer that stops "
+               "is one call of it whose arguments validate against its parameters (jsonschema), an answer cut by "
+               "max_tokens is the start of such a call; streamed greedy gives the same call, name first, then the "
                "arguments in pieces")
         def _():
             pick = {"type": "function", "function": {"name": "get_time"}}
             msgs = [{"role": "user", "content": "What time is it in Oslo?"}]
             answers = [chat(msgs, tool_choice=pick, temperature=0)] + \
                       [chat(msgs, tool_choice=pick, temperature=1.0, seed=s) for s in SEEDS]
-            for r in answers:
+            # At temperature 1 a string argument can run on past max_tokens (the schema cannot end it):
+            # such an answer must still be the named call as far as it goes.
+            opening = re.compile(r'\s*(<tool_call>\s*)?\{\s*"name"\s*:\s*"get_time"\s*,\s*"arguments"\s*:\s*\{')
+            stopped = 0
+            for n, r in enumerate(answers):
                 c = r.choices[0]
+                if n and c.finish_reason == "length":
+                    expect(opening.match(c.message.content or ""), f"cut by max_tokens: {c.message.content!r}")
+                    continue
+                stopped += n > 0
                 expect(c.finish_reason == "tool_calls" and len(c.message.tool_calls) == 1, f"{c.finish_reason} {c.message}")
                 t = c.message.tool_calls[0]
                 expect(t.function.name == "get_time", t.function.name)
                 jsonschema.validate(json.loads(t.function.arguments), PARAMS["get_time"])
+            expect(stopped >= 1, "every seeded answer was cut by max_tokens")
+            print(f"      {stopped} of {len(SEEDS)} seeded answers stopped")
             deltas = []
             content, calls, finish = joined_stream(chat(msgs, tool_choice=pick, temperature=0, stream=True), deltas)
             t = answers[0].choices[0].message.tool_calls[0]
