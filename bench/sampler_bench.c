@@ -1,4 +1,4 @@
-/* Host sampler cost per pick: engine/sampler (candidates from a sorted prefix) against the whole row
+/* Host sampler cost per pick: engine/sampler (candidates by radix select, no sort) against the whole row
  * sorted (tests/unit/sampler_reference.h, what the engine did until 2026-12-06), on rows of Llama 3's
  * and SmolLM2's vocabulary sizes. Prints one table: median (min..max) ms per pick over RUNS runs of
  * PICKS picks each, after one warm-up run.

@@ -154,7 +154,8 @@ def bisect_step(key, lo, hi, k):
     return nlo, nhi, "".join(out)
 
 
-def fn_bisect_unrolled():
+def bisect_start():
+    """The row's keys and the first bounds, the whole i32 range: (key, lo, hi, the lines so far)."""
     out = []
     key, t = key_of("%l")
     out.append(t)
@@ -162,6 +163,11 @@ def fn_bisect_unrolled():
     out.append(line)
     hi, line = const_i((1 << 31) - 1, s_i)
     out.append(line)
+    return key, lo, hi, out
+
+
+def fn_bisect_unrolled():
+    key, lo, hi, out = bisect_start()
     for _ in range(32):
         lo, hi, t = bisect_step(key, lo, hi, "%k")
         out.append(t)
@@ -169,13 +175,7 @@ def fn_bisect_unrolled():
 
 
 def fn_bisect_while():
-    out = []
-    key, t = key_of("%l")
-    out.append(t)
-    lo, line = const_i(-(1 << 31), s_i)
-    out.append(line)
-    hi, line = const_i((1 << 31) - 1, s_i)
-    out.append(line)
+    key, lo, hi, out = bisect_start()
     i0, line = const_i(0, "tensor<i32>")
     out.append(line)
     w = v()
