@@ -311,10 +311,15 @@ rm -rf "$oracle/weights-q4grid" "$GRID"
 
 # Continuous batching: every batched greedy stream equals its own single-sequence run (B_max 4 and 8).
 run_suite "gate: continuous batching reference-exact, SmolLM2 B_max 4 and 8" "$build/mlxcel" batch-bench -m "$MODEL" --slots 4,8
-# The multi-step decode the GPU targets use (K greedy steps per device call), here on the CPU: the
-# scheduler's K-step calls must give every stream its single run's tokens.
+# The multi-step decode the GPU targets use (K steps per device call, each token picked on the device),
+# here on the CPU: the scheduler's K-step calls must give every stream the tokens of its single run
+# with one step per call. Greedy, then seeded plain-temperature draws, which the device makes in the
+# K-step calls and the host sampler in the reference (the same Gumbel-max draw, base/gumbel.h; its
+# distribution is test_sampler's and the HF warpers oracle's gate).
 run_suite "gate: continuous batching with 4 decode steps per call, SmolLM2 B_max 4" "$build/mlxcel" batch-bench -m "$MODEL" \
-  --slots 4 --decode-steps 4
+  --slots 4 --decode-steps 4 --reference-steps 1
+run_suite "gate: seeded draws at temperature 0.8 on the device (4 steps per call) equal the host's, SmolLM2 B_max 4" \
+  "$build/mlxcel" batch-bench -m "$MODEL" --slots 4 --decode-steps 4 --reference-steps 1 --temperature 0.8
 
 # The qualification kit, --quick on the CPU: every gate it runs, judged by an independent checker
 # (results.json against its JSON schema with jsonschema, the model's sha256 by hashlib, the report

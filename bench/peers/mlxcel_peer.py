@@ -52,8 +52,11 @@ def run_batch1(a, extra, prompt, n_prompt):
                 same=same)
 
 
-def stream_completion(base, prompt, n):
-    body = json.dumps({"prompt": prompt, "max_tokens": n, "temperature": 0, "ignore_eos": True, "stream": True}).encode()
+def stream_completion(base, prompt, n, temperature=0, seed=None):
+    req = {"prompt": prompt, "max_tokens": n, "temperature": temperature, "ignore_eos": True, "stream": True}
+    if seed is not None:
+        req["seed"] = seed
+    body = json.dumps(req).encode()
     req = urllib.request.Request(base + "/v1/completions", body, {"Content-Type": "application/json"})
     first = last = None
     text = []
@@ -103,7 +106,9 @@ def run_batched(a, extra, prompt):
         def one_run():
             t = time.perf_counter()
             with concurrent.futures.ThreadPoolExecutor(a.batch) as ex:
-                res = list(ex.map(lambda _: stream_completion(base, prompt, a.new), range(a.batch)))
+                # Sampled: stream i draws with seed i + 1, so each stream is reproducible on its own.
+                res = list(ex.map(lambda i: stream_completion(base, prompt, a.new, a.temperature, i + 1 if a.temperature else None),
+                                  range(a.batch)))
             pre = (max(f for f, _, _ in res) - t) * 1e3
             dec = sum((a.new - 1) / (l - f) for f, l, _ in res)
             return pre, dec, [x for _, _, x in res]
@@ -115,7 +120,7 @@ def run_batched(a, extra, prompt):
     finally:
         srv.terminate()
         srv.wait(timeout=60)
-    same = all(r[2] == warm_texts for r in runs) and len(set(warm_texts)) == 1
+    same = all(r[2] == warm_texts for r in runs) and (a.temperature > 0 or len(set(warm_texts)) == 1)
     return dict(decode_tok_s=[r[1] for r in runs], prefill_ms=[r[0] for r in runs], warmup_s=warm_s, warm_load_s=load_s,
                 peak_device_bytes=int(peak) if peak else None,
                 text_sha="text:" + hashlib.sha256(warm_texts[0].encode()).hexdigest()[:11], same=same)
@@ -133,6 +138,9 @@ def main():
     ap.add_argument("--vmfb", help="a prebuilt module for these options (the GPU machine has no compiler)")
     ap.add_argument("--cold-compile-s", type=float, help="this module's cold compile time, measured where it was compiled")
     ap.add_argument("--device-name", default="cuda")
+    ap.add_argument("--temperature", type=float, default=0,
+                    help="batch B > 1: every request draws at this temperature, stream i with seed i + 1 (batch 1 takes "
+                         "generate's own --temperature and --seed after --)")
     a = ap.parse_args(argv)
     if len(a.batch) != 1:
         raise SystemExit("mlxcel peer: one --batch per call (each batch size is a module of its own)")

@@ -93,8 +93,8 @@ static const mx_opt_t session_rows[] = {
                         "model's maximum, at most 8192"),
     SESSION_ROW(decode_steps, .part = MX_CLI_GRAPH, .name = "--decode-steps", .kind = MX_OPT_INT, .metavar = "K", .lo = 0,
                 .hi = MX_LLAMA_MAX_DECODE_STEPS, .env = "MLXCEL_XLA_DECODE_STEPS", .def = "0",
-                .help = "greedy decode steps per device call, compiled into the graph; 0 = the target's measured default "
-                        "(docs/performance.md)"),
+                .help = "decode steps per device call (greedy or plain-temperature requests), compiled into the graph; 0 = "
+                        "the target's measured default (docs/performance.md)"),
     SESSION_ROW(slots, .part = MX_CLI_SLOTS, .name = "--slots", .kind = MX_OPT_INT, .metavar = "N", .lo = 1,
                 .hi = MX_LLAMA_MAX_SLOTS, .def = "1",
                 .help = "sequences decoded together (each count is a module of its own)"),

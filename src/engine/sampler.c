@@ -4,10 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/gumbel.h"
+
 struct mx_sampler {
   mx_sampling_t p;
   int vocab;
   uint64_t rng;
+  bool plain;   /* temperature only: drawn by the Gumbel-max draw the device shares (base/gumbel.h) */
+  uint32_t key; /* that draw's key, from the seed */
   int32_t *order;  /* ids being selected (cut_at), or the candidates in order (mx_sampler_candidates) */
   double *weight;  /* exp(logit - max) by token id */
   uint8_t *seen;
@@ -60,6 +64,11 @@ bool mx_sampling_is_greedy(const mx_sampling_t *s) {
          s->n_bias == 0;
 }
 
+bool mx_sampling_is_plain(const mx_sampling_t *s, int vocab) {
+  return !greedy_temperature(s->temperature) && (s->top_k == 0 || s->top_k >= vocab) && s->top_p == 1 && s->min_p == 0 &&
+         s->repeat_penalty == 1 && s->presence_penalty == 0 && s->frequency_penalty == 0 && s->n_bias == 0;
+}
+
 mx_sampler_t *mx_sampler_create(const mx_sampling_t *p, int vocab) {
   mx_sampler_t *s = calloc(1, sizeof *s);
   if (!s) return NULL;
@@ -67,6 +76,8 @@ mx_sampler_t *mx_sampler_create(const mx_sampling_t *p, int vocab) {
   s->vocab = vocab;
   s->rng = p->seed * 0x9E3779B97F4A7C15ULL + 0x632BE59BD9B4E019ULL;
   if (!s->rng) s->rng = 1;
+  s->plain = mx_sampling_is_plain(p, vocab);
+  s->key = mx_gumbel_key(p->seed);
   s->order = malloc(sizeof *s->order * (size_t)vocab);
   s->weight = malloc(sizeof *s->weight * (size_t)vocab);
   s->seen = calloc((size_t)vocab, 1);
@@ -282,19 +293,46 @@ static int32_t keep_candidates(mx_sampler_t *s, float *logits, const int32_t *hi
   return -1;
 }
 
+/* A plain-temperature pick: the argmax of logit + T * g(id), the draw decode_<W>_steps makes on the
+ * device (base/gumbel.h), over the raw logits as the device has them (ties to the lower id). An id
+ * whose logit plus the largest noise (with a margin for the last bit of logf) stays below the best
+ * score so far is skipped without computing its noise; the argmax's own score starts the search, so a
+ * peaked row computes few logs. A row with NaN or +inf gets the argmax of its finite entries, as
+ * keep_candidates gives it. */
+static int32_t gumbel_pick(const mx_sampler_t *s, const float *logits, int32_t pos) {
+  int V = s->vocab;
+  int32_t top = 0;
+  for (int i = 0; i < V; i++) {
+    if (isnan(logits[i]) || logits[i] == INFINITY) return finite_argmax(logits, V);
+    if (logits[i] > logits[top]) top = i;
+  }
+  if (logits[top] == -INFINITY) return 0;
+  const float T = s->p.temperature, reach = T * (mx_gumbel_noise_max() + 1e-3f);
+  uint32_t row = mx_gumbel_row(s->key, pos);
+  float best = logits[top] + T * mx_gumbel_noise(row, top);
+  int32_t pick = top;
+  for (int i = 0; i < V; i++) {
+    if (i == top || logits[i] + reach < best) continue;
+    float score = logits[i] + T * mx_gumbel_noise(row, i);
+    if (score > best || (score == best && i < pick)) best = score, pick = i;
+  }
+  return pick;
+}
+
 /* The draw walks the candidates in id order: a different order than the probabilities' would give
  * other tokens for a seed (the distribution is the same), and id order needs no sort. */
 int32_t mx_sampler_pick(mx_sampler_t *s, float *logits, const int32_t *history, int n_history, int n_prompt) {
+  if (s->plain) return gumbel_pick(s, logits, n_history - 1);
   kept_t k;
   int32_t pick = keep_candidates(s, logits, history, n_history, n_prompt, &k);
   if (pick >= 0) return pick;
   double r = next_uniform(s) * k.total, acc = 0;
   int32_t last = -1;
   FOR_EACH_IN_CUT(k.cut, logits, s->vocab, i, {
-    last = i;
+    if (s->weight[i] > 0) last = i;
     if (r < (acc += s->weight[i] / k.sum)) return i;
   });
-  return last; /* r rounded up to the total: the last candidate */
+  return last; /* r rounded up to the total: the last candidate of nonzero weight */
 }
 
 static int cmp_desc(const void *a, const void *b, void *ctx) {

@@ -1,8 +1,14 @@
 /* Host-side sampling from logits: logit bias, repetition penalty, presence and frequency penalties,
  * temperature, top-k, top-p, min-p, then a draw from a seeded generator (xorshift64*), so a seed
  * reproduces a run. The candidates are found without sorting the vocabulary and the draw walks them in
- * id order (since 2026-12-06: the same distribution as before, other tokens for a given seed). Temperature 0 (or anything below MX_SAMPLING_GREEDY_TEMPERATURE) means greedy: the
- * argmax of the logits after the bias and the penalties. */
+ * id order (since 2026-12-06: the same distribution as before, other tokens for a given seed).
+ * Temperature 0 (or anything below MX_SAMPLING_GREEDY_TEMPERATURE) means greedy: the argmax of the
+ * logits after the bias and the penalties.
+ *
+ * A plain-temperature request (mx_sampling_is_plain: nothing but the temperature changes the
+ * distribution) is drawn instead by the seeded Gumbel-max draw of base/gumbel.h, which keeps no state
+ * between tokens and which the device's multi-step decode makes too (decode_<W>_steps), so a seed
+ * picks the same tokens on either path (since 2026-12-06). */
 #ifndef MX_ENGINE_SAMPLER_H
 #define MX_ENGINE_SAMPLER_H
 
@@ -50,6 +56,9 @@ MX_MUST_USE mx_status_t mx_sampling_validate(const mx_sampling_t *s);
 MX_MUST_USE mx_status_t mx_sampling_check_vocab(const mx_sampling_t *s, int vocab);
 /* True when the device's argmax can be used instead of transferring logits. */
 bool mx_sampling_is_greedy(const mx_sampling_t *s);
+/* True when only the temperature shapes the draw (no cut, penalty or bias; top-k of the whole
+ * vocabulary counts as none): the device can draw it (base/gumbel.h). */
+bool mx_sampling_is_plain(const mx_sampling_t *s, int vocab);
 
 typedef struct mx_sampler mx_sampler_t;
 mx_sampler_t *mx_sampler_create(const mx_sampling_t *s, int vocab);
@@ -58,7 +67,8 @@ void mx_sampler_destroy(mx_sampler_t *s);
  * NaN entries are skipped (0 when every entry is NaN). */
 int32_t mx_logits_argmax(const float *logits, int n);
 /* Picks the next token; modifies logits. history: the ids seen so far, the n_prompt prompt ids and
- * then the output (the repetition penalty reads all of them, presence and frequency the output). A
+ * then the output (the repetition penalty reads all of them, presence and frequency the output; a
+ * plain temperature's draw reads only n_history: the token fed last sits at position n_history - 1). A
  * row that holds NaN or +inf, as given or after the bias, the penalties and the temperature, is not
  * sampled from: the pick is the argmax of the given row's finite entries (0 when none is finite). */
 int32_t mx_sampler_pick(mx_sampler_t *s, float *logits, const int32_t *history, int n_history, int n_prompt);

@@ -599,15 +599,18 @@ static void admit_locked(mx_sched_t *s) {
   }
 }
 
-/* One decode call for every running request: K greedy steps when every running request is greedy
- * and has room for them (the module has a multi-step form), else one step. Called with s->mu held;
- * drops it for the device call. */
+/* One decode call for every running request: K steps when the device can pick every running
+ * request's tokens (greedy or plain temperature, mx_seq_draw_on_device) and each has room for them
+ * (the module has a multi-step form), else one step. Called with s->mu held; drops it for the device
+ * call. */
 static void decode_step_locked(mx_sched_t *s) {
   int32_t tokens[MX_LLAMA_MAX_SLOTS] = {0}, pos[MX_LLAMA_MAX_SLOTS] = {0};
   int32_t next[MX_LLAMA_MAX_SLOTS * MX_LLAMA_MAX_DECODE_STEPS] = {0};
+  float temperature[MX_LLAMA_MAX_SLOTS] = {0}; /* idle slots: greedy */
+  uint32_t key[MX_LLAMA_MAX_SLOTS] = {0};
   mx_request_t *run[MX_LLAMA_MAX_SLOTS] = {0};
   int K = mx_session_decode_steps(s->session), cap = mx_session_capacity(s->session);
-  bool greedy = true, room = true;
+  bool device_picks = true, on_device = true, room = true; /* device_picks: no logits come back */
   s->decoded_since_idle = true;
   for (int b = 0; b < s->n_slots; b++) {
     run[b] = s->slots[b];
@@ -622,14 +625,16 @@ static void decode_step_locked(mx_sched_t *s) {
       tokens[b] = run[b]->seq.last;
       pos[b] = mx_seq_pos(&run[b]->seq);
     }
-    greedy = greedy && mx_seq_greedy(&run[b]->seq);
+    device_picks = device_picks && mx_seq_greedy(&run[b]->seq);
+    on_device = on_device && !run[b]->forced && mx_seq_draw_on_device(&run[b]->seq, &temperature[b], &key[b]);
     room = room && pos[b] + K <= cap;
   }
-  int steps = greedy && room && K > 1 ? K : 1;
+  int steps = on_device && room && K > 1 ? K : 1;
+  if (steps > 1) device_picks = true;
   pthread_mutex_unlock(&s->mu);
   pthread_mutex_lock(&s->dev_mu);
-  mx_status_t st = steps > 1 ? mx_session_decode_slots_steps(s->session, tokens, pos, next)
-                             : mx_session_decode_slots(s->session, tokens, pos, greedy ? NULL : s->logits, next);
+  mx_status_t st = steps > 1 ? mx_session_decode_slots_steps(s->session, tokens, pos, temperature, key, next)
+                             : mx_session_decode_slots(s->session, tokens, pos, device_picks ? NULL : s->logits, next);
   pthread_mutex_unlock(&s->dev_mu);
   mx_finish_t why[MX_LLAMA_MAX_SLOTS] = {0};
   mx_status_t err[MX_LLAMA_MAX_SLOTS] = {0};
@@ -638,8 +643,9 @@ static void decode_step_locked(mx_sched_t *s) {
     for (int b = 0; b < s->n_slots; b++) {
       mx_request_t *r = run[b];
       if (!r || done[b]) continue; /* a request that ended inside the call ignores its later steps */
-      /* When any slot samples, the step returns every slot's logits; greedy slots take their argmax. */
-      float *row = greedy ? NULL : s->logits + (size_t)b * (size_t)s->vocab;
+      /* When any slot samples on the host, the step returns every slot's logits; greedy slots take
+       * their argmax. */
+      float *row = device_picks ? NULL : s->logits + (size_t)b * (size_t)s->vocab;
       int32_t id = next[k * s->n_slots + b];
       if (r->forced && r->forced + 1 < r->n_prompt) { /* the row predicts the next prompt token */
         int at = ++r->forced;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "base/clock.h"
+#include "base/gumbel.h"
 
 const char *mx_finish_name(mx_finish_t f) {
   switch (f) {
@@ -59,6 +60,15 @@ void mx_seq_free(mx_seq_t *q) {
 }
 
 bool mx_seq_greedy(const mx_seq_t *q) { return q->sampler == NULL && !q->p.logprobs && !q->p.json_object && !q->schema; }
+
+bool mx_seq_draw_on_device(const mx_seq_t *q, float *temperature, uint32_t *key) {
+  if (q->p.logprobs || q->p.json_object || q->schema) return false;
+  if (q->sampler && !mx_sampling_is_plain(&q->p.sampling, q->config->vocab)) return false;
+  *temperature = q->sampler ? q->p.sampling.temperature : 0;
+  *key = mx_gumbel_key(q->p.sampling.seed);
+  return true;
+}
+
 int mx_seq_generated(const mx_seq_t *q) { return (int)q->history.n - q->n_prompt; }
 int mx_seq_pos(const mx_seq_t *q) { return q->n_prompt + mx_seq_generated(q) - 1; }
 const int32_t *mx_seq_tokens(const mx_seq_t *q) { return q->history.ids + q->n_prompt; }
@@ -151,9 +161,11 @@ mx_status_t mx_seq_generate(mx_session_t *s, mx_seq_t *q, void (*on_text)(void *
     if (q->finish) break;
     int32_t next = -1, pos = mx_seq_pos(q);
     bool done = false;
-    if (steps && mx_seq_greedy(q) && pos + K <= q->capacity) {
-      /* K greedy tokens in one call; the sequence may end before the last of them. */
-      st = mx_session_decode_slots_steps(s, &q->last, &pos, steps);
+    float temperature;
+    uint32_t key;
+    if (steps && mx_seq_draw_on_device(q, &temperature, &key) && pos + K <= q->capacity) {
+      /* K tokens in one call, picked on the device; the sequence may end before the last of them. */
+      st = mx_session_decode_slots_steps(s, &q->last, &pos, &temperature, &key, steps);
       for (int k = 0; !st && k < K && !done; k++) {
         st = mx_seq_accept(q, steps[k], &done);
         if (!done && k + 1 < K) emit_text(q, on_text, ctx);

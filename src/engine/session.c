@@ -122,6 +122,7 @@ void mx_graph_signature(const mx_llama_graph_t *g, const mx_target_t *t, char *o
   if (mx_llama_has_extends(g) && g->n_buckets > 1) PUT("; short last chunks");
   if (g->pooled) PUT("; pooled prefills");
   if (g->slots > 1) PUT("; slot copies");
+  if (g->decode_steps > 1) PUT("; decode steps drawn on the device");
 #undef PUT
 }
 
@@ -375,11 +376,18 @@ mx_status_t mx_session_prefill(mx_session_t *s, const int32_t *ids, int n, float
   return mx_session_prefill_slot(s, 0, ids, n, logits, next);
 }
 
-/* One decode call for every slot: `steps` greedy steps (decode_<W>_steps, K x slots tokens into next),
- * or one step (decode_<W>: slots tokens; decode_<W>_logits: slots x vocab logits). Checks that every
- * position and the steps - 1 after it lie inside the capacity and every token in the vocabulary, and
- * calls the smallest window that holds the last position written. */
-static mx_status_t decode_call(mx_session_t *s, const int32_t *tokens, const int32_t *pos, int steps, float *logits,
+/* The per-slot draw of a multi-step call: temperature[b] (0: greedy) and key[b] (base/gumbel.h). */
+typedef struct {
+  const float *temperature;
+  const uint32_t *key;
+} draw_t;
+
+/* One decode call for every slot: `steps` steps picked on the device (decode_<W>_steps, K x slots
+ * tokens into next, drawn as `draw` says), or one greedy step (decode_<W>: slots tokens;
+ * decode_<W>_logits: slots x vocab logits). Checks that every position and the steps - 1 after it lie
+ * inside the capacity and every token in the vocabulary, and calls the smallest window that holds the
+ * last position written. */
+static mx_status_t decode_call(mx_session_t *s, const int32_t *tokens, const int32_t *pos, int steps, draw_t draw, float *logits,
                                int32_t *next) {
   int S = s->graph.slots, last = 0;
   int32_t at[MX_LLAMA_MAX_SLOTS];
@@ -392,13 +400,22 @@ static mx_status_t decode_call(mx_session_t *s, const int32_t *tokens, const int
     if (!parked && at[b] + steps - 1 > last) last = at[b] + steps - 1;
   }
   MX_RETURN_IF_ERROR(mx_check_token_ids("decode", tokens, S, mx_model_config(s->model)->vocab, false));
+  float temperature[MX_LLAMA_MAX_SLOTS] = {0};
+  int32_t key[MX_LLAMA_MAX_SLOTS] = {0};
+  for (int b = 0; steps > 1 && b < S; b++) {
+    if (draw.temperature) temperature[b] = draw.temperature[b];
+    if (draw.key) key[b] = (int32_t)draw.key[b]; /* the same 32 bits */
+    if (!(temperature[b] >= 0 && temperature[b] <= 100))
+      return mx_status_make(MX_STAGE_INTERNAL, NULL, "slot %d's temperature %g for the device's draw", b, temperature[b]);
+  }
   int64_t shape = S;
   /* The tensors only read the host arrays. */
-  mx_tensor_t in[2] = {mx_tensor_host(MX_I32, 1, &shape, (int32_t *)tokens), mx_tensor_host(MX_I32, 1, &shape, at)};
+  mx_tensor_t in[4] = {mx_tensor_host(MX_I32, 1, &shape, (int32_t *)tokens), mx_tensor_host(MX_I32, 1, &shape, at),
+                       mx_tensor_host(MX_F32, 1, &shape, temperature), mx_tensor_host(MX_I32, 1, &shape, key)};
   size_t V = (size_t)mx_model_config(s->model)->vocab;
   char fn[48];
   mx_llama_fn_name(steps > 1 ? MX_FN_DECODE_STEPS : logits ? MX_FN_DECODE_LOGITS : MX_FN_DECODE, window_for(s, last), fn, sizeof fn);
-  return call(s, fn, in, 2, logits, logits ? (size_t)S * V : 0, next, steps * S);
+  return call(s, fn, in, steps > 1 ? 4 : 2, logits, logits ? (size_t)S * V : 0, next, steps * S);
 }
 
 mx_status_t mx_session_copy_slot(mx_session_t *s, int src, int dst, int n) {
@@ -416,14 +433,15 @@ mx_status_t mx_session_copy_slot(mx_session_t *s, int src, int dst, int n) {
 
 mx_status_t mx_session_decode_slots(mx_session_t *s, const int32_t *tokens, const int32_t *pos, float *logits,
                                     int32_t *next) {
-  return decode_call(s, tokens, pos, 1, logits, next);
+  return decode_call(s, tokens, pos, 1, (draw_t){0}, logits, next);
 }
 
 int mx_session_decode_steps(const mx_session_t *s) { return s->graph.decode_steps; }
 
-mx_status_t mx_session_decode_slots_steps(mx_session_t *s, const int32_t *tokens, const int32_t *pos, int32_t *next) {
+mx_status_t mx_session_decode_slots_steps(mx_session_t *s, const int32_t *tokens, const int32_t *pos, const float *temperature,
+                                          const uint32_t *key, int32_t *next) {
   if (s->graph.decode_steps < 2) return mx_status_make(MX_STAGE_INTERNAL, NULL, "the module has no multi-step decode");
-  return decode_call(s, tokens, pos, s->graph.decode_steps, NULL, next);
+  return decode_call(s, tokens, pos, s->graph.decode_steps, (draw_t){temperature, key}, NULL, next);
 }
 
 mx_status_t mx_session_decode(mx_session_t *s, int32_t token, int pos, float *logits, int32_t *next) {

@@ -99,12 +99,14 @@ MX_MUST_USE mx_status_t mx_session_decode_slots(mx_session_t *s, const int32_t *
 /* The KV rows of the first n positions of slot src, copied into slot dst (a module of several slots):
  * a prompt prefilled once serves several choices. */
 MX_MUST_USE mx_status_t mx_session_copy_slot(mx_session_t *s, int src, int dst, int n);
-/* Greedy steps per multi-step call (1: the module has none). */
+/* Steps per multi-step call (1: the module has none). */
 int mx_session_decode_steps(const mx_session_t *s);
-/* mx_session_decode_steps(s) greedy steps for every slot in one call: next receives K x slots tokens,
- * row k the tokens of step k (each fed to step k + 1 at the next position). pos[b] + K must fit the
- * capacity. */
-MX_MUST_USE mx_status_t mx_session_decode_slots_steps(mx_session_t *s, const int32_t *tokens, const int32_t *pos, int32_t *next);
+/* mx_session_decode_steps(s) steps for every slot in one call, each token picked on the device: next
+ * receives K x slots tokens, row k the tokens of step k (each fed to step k + 1 at the next position).
+ * Slot b's token is the argmax when temperature[b] is 0, else the seeded draw of base/gumbel.h with
+ * key[b]; NULL arrays mean greedy (key 0). pos[b] + K must fit the capacity. */
+MX_MUST_USE mx_status_t mx_session_decode_slots_steps(mx_session_t *s, const int32_t *tokens, const int32_t *pos, const float *temperature,
+                                                      const uint32_t *key, int32_t *next);
 /* One token at position pos in a single-slot session. */
 MX_MUST_USE mx_status_t mx_session_decode(mx_session_t *s, int32_t token, int pos, float *logits, int32_t *next);
 /* Logits at every position of ids (n <= score_len): out holds n * vocab floats. */

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/gumbel.h"
 #include "hlo/builder.h"
 #include "model/arch.h"
 
@@ -710,10 +711,12 @@ static mx_hval_t max_and_index(ctx_t *x, mx_hval_t v, mx_hval_t idx, mx_hval_t *
   return mx_hlo_reduce(h, mx_hlo_select(h, is_max, idx, none), MX_REDUCE_MIN, 1, &last);
 }
 
-static mx_hval_t iota_f32(ctx_t *x, int rank, const int64_t *dims, int64_t dim) {
-  mx_hval_t iota = mx_hlo_iota(x->h, mx_htype(MX_F32, rank, dims), dim);
+static mx_hval_t iota_of(ctx_t *x, mx_dtype_t dtype, int rank, const int64_t *dims, int64_t dim) {
+  mx_hval_t iota = mx_hlo_iota(x->h, mx_htype(dtype, rank, dims), dim);
   return x->g->decode_steps > 1 ? mx_hlo_barrier(x->h, iota) : iota;
 }
+
+static mx_hval_t iota_f32(ctx_t *x, int rank, const int64_t *dims, int64_t dim) { return iota_of(x, MX_F32, rank, dims, dim); }
 
 static mx_hval_t argmax(ctx_t *x, mx_hval_t logits) {
   mx_hlo_t *h = x->h;
@@ -730,6 +733,36 @@ static mx_hval_t argmax(ctx_t *x, mx_hval_t logits) {
   mx_hval_t cidx = max_and_index(x, chunks, within, &cmax);                /* [R, n] each */
   mx_hval_t at = mx_hlo_binary(h, "add", mx_hlo_binary(h, "multiply", first, mx_hlo_splat(h, t2(MX_F32, R, n), ARGMAX_CHUNK)), cidx);
   return mx_hlo_convert(h, max_and_index(x, cmax, at, NULL), MX_I32);
+}
+
+/* murmur3's finalizer on i32 bits (mx_gumbel_fmix): the multiplies wrap, the shifts are logical. */
+static mx_hval_t fmix_i32(ctx_t *x, mx_hval_t v) {
+  mx_hlo_t *h = x->h;
+  static const int shift[3] = {MX_GUMBEL_SHIFT1, MX_GUMBEL_SHIFT2, MX_GUMBEL_SHIFT3};
+  static const uint32_t mul[2] = {MX_GUMBEL_MUL1, MX_GUMBEL_MUL2};
+  mx_hval_t type = mx_htype(MX_I32, v.rank, v.dims);
+  for (int i = 0; i < 3; i++) {
+    v = mx_hlo_binary(h, "xor", v, mx_hlo_binary(h, "shift_right_logical", v, mx_hlo_splat(h, type, shift[i])));
+    if (i < 2) v = mx_hlo_binary(h, "multiply", v, mx_hlo_splat(h, type, (int32_t)mul[i]));
+  }
+  return v;
+}
+
+/* The scores whose argmax is the seeded draw of base/gumbel.h: logits [S, V] + temperature * g, g
+ * the Gumbel noise of (key, pos, id) per slot ([S] each). A slot at temperature 0 keeps its logits
+ * exactly (0 * g is 0 for the finite g), so its argmax is the greedy token. */
+static mx_hval_t gumbel_scores(ctx_t *x, mx_hval_t logits, mx_hval_t temperature, mx_hval_t key, mx_hval_t pos) {
+  mx_hlo_t *h = x->h;
+  int64_t keep0[1] = {0};
+  mx_hval_t row = fmix_i32(x, mx_hlo_binary(h, "xor", pos, fmix_i32(x, key))); /* [S] */
+  mx_hval_t ids = iota_of(x, MX_I32, 2, logits.dims, 1);
+  mx_hval_t bits = fmix_i32(x, mx_hlo_binary(h, "xor", ids, mx_hlo_broadcast(h, row, 2, logits.dims, keep0)));
+  mx_hval_t top = mx_hlo_binary(h, "shift_right_logical", bits, mx_hlo_splat(h, ids, MX_GUMBEL_DROP));
+  mx_hval_t u = mx_hlo_binary(h, "multiply", mx_hlo_binary(h, "add", mx_hlo_convert(h, top, MX_F32), mx_hlo_splat(h, logits, 0.5)),
+                              mx_hlo_splat(h, logits, 0x1p-23)); /* exact: below 2^23 levels */
+  mx_hval_t g = mx_hlo_unary(h, "negate", mx_hlo_unary(h, "log", mx_hlo_unary(h, "negate", mx_hlo_unary(h, "log", u))));
+  mx_hval_t t = mx_hlo_broadcast(h, temperature, 2, logits.dims, keep0);
+  return mx_hlo_binary(h, "add", logits, mx_hlo_binary(h, "multiply", t, g));
 }
 
 /* Positions start .. start+T-1 as [T] i32. */
@@ -794,21 +827,23 @@ static void emit_decode(ctx_t *x, int64_t W, bool want_logits) {
   mx_hlo_func_end(h, 1, &out);
 }
 
-/* decode_<W>_steps: decode_steps greedy steps for every slot in one call, each step's argmax fed to
- * the next at the next position: [K, S] tokens. The host pays one call (one round trip, one
- * readback) per K tokens; a sequence that ends earlier ignores the rest. */
+/* decode_<W>_steps(tokens, pos, temperature, key): decode_steps steps for every slot in one call, each
+ * step's token fed to the next at the next position: [K, S] tokens. A slot's token is its argmax at
+ * temperature 0, else the seeded Gumbel-max draw of base/gumbel.h (the host sampler's draw for a
+ * plain temperature). The host pays one call (one round trip, one readback) per K tokens; a sequence
+ * that ends earlier ignores the rest. */
 static void emit_decode_steps(ctx_t *x, int64_t W) {
   mx_hlo_t *h = x->h;
   int64_t S = x->g->slots, K = x->g->decode_steps;
-  mx_hval_t types[2] = {t1(MX_I32, S), t1(MX_I32, S)}, args[2], outs[MX_LLAMA_MAX_DECODE_STEPS];
+  mx_hval_t types[4] = {t1(MX_I32, S), t1(MX_I32, S), t1(MX_F32, S), t1(MX_I32, S)}, args[4], outs[MX_LLAMA_MAX_DECODE_STEPS];
   char name[48];
   mx_llama_fn_name(MX_FN_DECODE_STEPS, (int)W, name, sizeof name);
-  mx_hlo_func_begin(h, name, 2, types, args);
+  mx_hlo_func_begin(h, name, 4, types, args);
   mx_hval_t tok = args[0], pos = args[1];
   int64_t row[2] = {1, S};
   for (int64_t k = 0; k < K; k++) {
     step_t st = {.B = S, .T = 1, .pos = pos, .decode = true, .window = W};
-    tok = argmax(x, lm_head(x, forward(x, tok, &st)));
+    tok = argmax(x, gumbel_scores(x, lm_head(x, forward(x, tok, &st)), args[2], args[3], pos));
     outs[k] = mx_hlo_reshape(h, tok, 2, row);
     pos = mx_hlo_binary(h, "add", pos, mx_hlo_splat(h, t1(MX_I32, S), 1));
   }

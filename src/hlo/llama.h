@@ -7,7 +7,8 @@
  *   prefill_<N>_logits(tokens, length, slot)        -> logits at length-1 (vocab x f32)
  *   decode_<W>(tokens: slots x i32, pos: slots x i32) -> next token per slot (slots x i32)  each window W
  *   decode_<W>_logits(tokens, pos)                  -> logits per slot (slots x vocab x f32)
- *   decode_<W>_steps(tokens, pos)                   -> K greedy steps per slot (K x slots x i32), when K > 1
+ *   decode_<W>_steps(tokens, pos, temperature, key) -> K steps per slot (K x slots x i32), when K > 1: the argmax at
+ *                                                      temperature 0, else a seeded draw (base/gumbel.h)
  *   extend_<W>(tokens: P x i32, start: i32, length: i32, slot: i32) -> next token (i32)  each window W > P
  *   extend_<W>_logits(tokens, start, length, slot)   -> logits at start+length-1 (vocab x f32)
  *   extend_<W>_t<T>[_logits](tokens: T x i32, ...)    the same for a last chunk of T < P tokens, each
@@ -59,7 +60,7 @@ typedef struct {
   int windows[MX_LLAMA_MAX_BUCKETS]; /* decode attention windows, ascending, the last = capacity */
   int window_ratio;        /* each window this many times the one before: 2 or 4 (mx_llama_default_buckets makes
                             * anything else 4) */
-  int decode_steps;        /* > 1: also decode_<W>_steps, that many greedy steps per call */
+  int decode_steps;        /* > 1: also decode_<W>_steps, that many steps per call, picked on the device */
   bool expand_kv_groups;   /* decode attention repeats each KV head for its query heads (see attend_decode) */
   int head_attention_slots; /* > 0: from this many slots on, decode attention takes one product per query head
                              * of the group instead (attend_decode) */
@@ -86,7 +87,7 @@ typedef struct {
   int slots;               /* 0 or 1: a single sequence; up to MX_LLAMA_MAX_SLOTS */
   int capacity;            /* KV positions per slot; 0: mx_llama_default_capacity */
   int score_len;           /* 0: no score function; MX_LLAMA_SCORE_CAPACITY: one over the whole capacity */
-  int decode_steps;        /* greedy decode steps per call: 0 or 1 = one; up to MX_LLAMA_MAX_DECODE_STEPS */
+  int decode_steps;        /* decode steps per call: 0 or 1 = one; up to MX_LLAMA_MAX_DECODE_STEPS */
   bool expand_kv_groups;   /* the target's choice, mx_target_expand_kv_groups */
   int head_attention_slots; /* the target's choice, mx_target_head_attention_slots */
   int head_attention_window; /* the target's choice, mx_target_head_attention_window */

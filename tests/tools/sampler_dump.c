@@ -2,7 +2,9 @@
  *   TEMPERATURE TOP_K TOP_P MIN_P SEED DRAWS V LOGIT_0 ... LOGIT_{V-1}
  * (logits as C's strtof reads them, "-inf" included), it writes two lines: the candidates in drawing
  * order with their probabilities, "N id:prob ...", and how often DRAWS seeded picks chose each of them,
- * "counts c_0 ... c_{N-1} outside", outside counting picks that were not candidates. */
+ * "counts c_0 ... c_{N-1} outside", outside counting picks that were not candidates. Pick d is made
+ * after a history of d + 1 prompt tokens, as the d-th token of a run would be: the plain-temperature
+ * draw (base/gumbel.h) depends on the position, not on state carried from pick to pick. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +23,7 @@ int main(void) {
       return 2;
     }
     float *row = malloc(sizeof *row * (size_t)V), *l = malloc(sizeof *l * (size_t)V);
-    int32_t *ids = malloc(sizeof *ids * (size_t)V);
+    int32_t *ids = malloc(sizeof *ids * (size_t)V), *history = calloc((size_t)draws + 1, sizeof *history);
     double *probs = malloc(sizeof *probs * (size_t)V);
     int *count = calloc((size_t)V, sizeof *count), *slot = malloc(sizeof *slot * (size_t)V);
     char word[64];
@@ -38,7 +40,7 @@ int main(void) {
     int outside = 0;
     for (int d = 0; d < draws; d++) {
       memcpy(l, row, sizeof *l * (size_t)V);
-      int32_t got = mx_sampler_pick(s, l, NULL, 0, 0);
+      int32_t got = mx_sampler_pick(s, l, history, d + 1, d + 1); /* no output yet: the penalties see none */
       if (got >= 0 && got < V && slot[got] >= 0)
         count[slot[got]]++;
       else
@@ -48,7 +50,7 @@ int main(void) {
     for (int i = 0; i < n; i++) printf(" %d", count[i]);
     printf(" %d\n", outside);
     mx_sampler_destroy(s);
-    free(row), free(l), free(ids), free(probs), free(count), free(slot);
+    free(row), free(l), free(ids), free(probs), free(count), free(slot), free(history);
   }
   return 0;
 }

@@ -11,6 +11,7 @@
 #include "compiler/cache.h"
 #include "compiler/compile.h"
 #include "device/launch.h"
+#include "engine/sampler.h"
 #include "hlo/builder.h"
 #include "model/synth.h"
 
@@ -212,11 +213,48 @@ static void batched_slots_match_single_sequence_runs(void **state) {
   remove_dir(dir);
 }
 
-/* decode_<W>_steps feeds each step's argmax to the next: its K x slots tokens equal K single greedy
- * steps of the same two sequences (one of them in a slot of its own, one beside an idle slot). */
+/* The host sampler's pick for a plain temperature (the Gumbel-max draw of base/gumbel.h) from one
+ * row of logits, for the token fed at position `pos`. */
+static int32_t host_draw(const float *row, int vocab, float temperature, uint64_t seed, int pos) {
+  mx_sampling_t sp = {.temperature = temperature, .top_p = 1, .repeat_penalty = 1, .seed = seed};
+  assert_true(mx_sampling_is_plain(&sp, vocab));
+  mx_sampler_t *smp = mx_sampler_create(&sp, vocab);
+  float *l = malloc(sizeof *l * (size_t)vocab);
+  int32_t *history = calloc((size_t)pos + 1, sizeof *history); /* the draw reads its length: pos + 1 */
+  assert_non_null(smp), assert_non_null(l), assert_non_null(history);
+  memcpy(l, row, sizeof *l * (size_t)vocab);
+  int32_t id = mx_sampler_pick(smp, l, history, pos + 1, 1);
+  free(history), free(l);
+  mx_sampler_destroy(smp);
+  return id;
+}
+
+/* decode_<W>_steps(tokens, pos, temperature, key) in one call, for two sequences in slots 0 and 2 of 3
+ * (slot 1 idle) prefilled with a and b: K x 3 tokens into got. */
+static void tiny_steps_call(mx_worker_t *w, int mod, const int32_t start[3], const float temperature[3], const uint32_t key[3],
+                            int K, int32_t *got) {
+  int32_t t0[3] = {start[0], start[1], start[2]}, p0[3] = {3, 0, 6}, k0[3] = {(int32_t)key[0], (int32_t)key[1], (int32_t)key[2]};
+  float tt[3] = {temperature[0], temperature[1], temperature[2]};
+  int64_t s3 = 3;
+  mx_tensor_t in[4] = {mx_tensor_host(MX_I32, 1, &s3, t0), mx_tensor_host(MX_I32, 1, &s3, p0), mx_tensor_host(MX_F32, 1, &s3, tt),
+                       mx_tensor_host(MX_I32, 1, &s3, k0)}, res;
+  int n;
+  assert_ok(mx_worker_call(w, mod, "decode_16_steps", in, 4, 0, &res, 1, &n));
+  assert_int_equal(res.dtype, MX_I32);
+  assert_int_equal(res.rank, 2);
+  assert_int_equal(res.shape[0], K);
+  assert_int_equal(res.shape[1], 3);
+  memcpy(got, res.data, sizeof *got * (size_t)K * 3);
+  mx_tensor_release(&res);
+}
+
+/* decode_<W>_steps feeds each step's token to the next: its K x slots tokens equal K single steps of
+ * the same two sequences (one of them in a slot of its own, one beside an idle slot), each step's
+ * token picked on the host from its logits: the argmax at temperature 0, and at a temperature the
+ * host sampler's seeded draw, which the device must make too (base/gumbel.h). */
 static void multi_step_decode_equals_single_steps(void **state) {
   (void)state;
-  enum { K = 3 };
+  enum { K = 3, ROUNDS = 4 };
   char compiler[MX_PATH_MAX], dir[] = "/tmp/mlxcel-test-steps-XXXXXX", vmfb[256], weights[300];
   assert_ok(mx_toolchain_compiler(compiler, sizeof compiler));
   assert_non_null(mkdtemp(dir));
@@ -232,37 +270,41 @@ static void multi_step_decode_equals_single_steps(void **state) {
   int mod;
   assert_ok(mx_worker_load(w, vmfb, params, 1, &mod));
   const int32_t a[3] = {1, 2, 3}, b[6] = {4, 5, 6, 7, 8, 9};
-  float la[40], lb[40], all[3 * 40];
-  /* K single steps for both, slot 1 idle. */
-  int32_t want[K][2];
-  tiny_prefill(w, mod, a, 3, 0, la);
-  tiny_prefill(w, mod, b, 6, 2, lb);
-  int32_t first_a = argmax40(la), first_b = argmax40(lb);
-  int32_t tokens[3] = {first_a, 0, first_b}, pos[3] = {3, 0, 6};
-  for (int k = 0; k < K; k++) {
-    tiny_decode(w, mod, 3, tokens, pos, all);
-    want[k][0] = tokens[0] = argmax40(all);
-    want[k][1] = tokens[2] = argmax40(all + 80);
-    pos[0]++, pos[2]++;
+  /* Round 0 greedy in both slots; then slot 0 draws at 0.8 and slot 2 at 1.5 (slot 1, idle, at 3), a
+   * new key each round. */
+  int drawn_not_argmax = 0;
+  for (int round = 0; round < ROUNDS; round++) {
+    const float temperature[3] = {round ? 0.8f : 0, round ? 3.0f : 0, round ? 1.5f : 0};
+    const uint32_t key[3] = {(uint32_t)round * 0x9E3779B9u, 77, (uint32_t)round * 12345u + 0x80000000u};
+    float la[40], lb[40], all[3 * 40];
+    /* K single steps for both, slot 1 idle. */
+    int32_t want[K][2];
+    tiny_prefill(w, mod, a, 3, 0, la);
+    tiny_prefill(w, mod, b, 6, 2, lb);
+    int32_t first_a = argmax40(la), first_b = argmax40(lb);
+    int32_t tokens[3] = {first_a, 0, first_b}, pos[3] = {3, 0, 6};
+    for (int k = 0; k < K; k++) {
+      tiny_decode(w, mod, 3, tokens, pos, all);
+      for (int q = 0; q < 2; q++) {
+        const float *row = all + 80 * q;
+        int slot = 2 * q;
+        int32_t id = temperature[slot] > 0 ? host_draw(row, 40, temperature[slot], key[slot], pos[slot]) : argmax40(row);
+        drawn_not_argmax += id != argmax40(row);
+        want[k][q] = tokens[slot] = id;
+        pos[slot]++;
+      }
+    }
+    /* The same again in one call (the prefills rewrite the rows the single steps wrote). */
+    tiny_prefill(w, mod, a, 3, 0, la);
+    tiny_prefill(w, mod, b, 6, 2, lb);
+    int32_t got[K * 3], start[3] = {first_a, 0, first_b};
+    tiny_steps_call(w, mod, start, temperature, key, K, got);
+    for (int k = 0; k < K; k++) {
+      assert_int_equal(got[k * 3 + 0], want[k][0]);
+      assert_int_equal(got[k * 3 + 2], want[k][1]);
+    }
   }
-  /* The same again in one call (the prefills rewrite the rows the single steps wrote). */
-  tiny_prefill(w, mod, a, 3, 0, la);
-  tiny_prefill(w, mod, b, 6, 2, lb);
-  int32_t t0[3] = {first_a, 0, first_b}, p0[3] = {3, 0, 6};
-  int64_t s3 = 3;
-  mx_tensor_t in[2] = {mx_tensor_host(MX_I32, 1, &s3, t0), mx_tensor_host(MX_I32, 1, &s3, p0)}, res;
-  int n;
-  assert_ok(mx_worker_call(w, mod, "decode_16_steps", in, 2, 0, &res, 1, &n));
-  assert_int_equal(res.dtype, MX_I32);
-  assert_int_equal(res.rank, 2);
-  assert_int_equal(res.shape[0], K);
-  assert_int_equal(res.shape[1], 3);
-  const int32_t *got = res.data;
-  for (int k = 0; k < K; k++) {
-    assert_int_equal(got[k * 3 + 0], want[k][0]);
-    assert_int_equal(got[k * 3 + 2], want[k][1]);
-  }
-  mx_tensor_release(&res);
+  assert_true(drawn_not_argmax >= 3); /* the draws are not the argmax in disguise */
   mx_worker_destroy(w);
   remove_dir(dir);
 }
@@ -345,7 +387,8 @@ static void gpu_graph_forms_equal_cpu_forms(void **state) {
 
 /* The device argmax over more logits than one chunk (two stages, the last chunk padded) picks what the
  * host picks from the same call's logits: 600 tokens = 2 chunks of 256 and one of 88, for prefill,
- * single-step and multi-step decode. */
+ * single-step and multi-step decode; and the multi-step decode's seeded draw at temperature 1 over
+ * the chunks is the host sampler's draw from those logits. */
 static void chunked_argmax_equals_host_argmax(void **state) {
   (void)state;
   enum { V = 600 };
@@ -370,6 +413,7 @@ static void chunked_argmax_equals_host_argmax(void **state) {
   int mod, n;
   assert_ok(mx_worker_load(w, vmfb, params, 1, &mod));
   int64_t s16 = 16, s1 = 1;
+  int drawn_not_argmax = 0;
   for (int32_t seed = 0; seed < 6; seed++) {
     int32_t ids[16] = {0}, len = 3 + seed, slot = 0;
     for (int i = 0; i < len; i++) ids[i] = (seed * 97 + i * 31) % V;
@@ -385,18 +429,27 @@ static void chunked_argmax_equals_host_argmax(void **state) {
     mx_tensor_release(&lg);
     mx_tensor_release(&tok);
     /* one step with logits, then the same step in the 2-step form */
-    int32_t pos = len;
-    mx_tensor_t din[2] = {mx_tensor_host(MX_I32, 1, &s1, &best), mx_tensor_host(MX_I32, 1, &s1, &pos)}, dl, ds;
+    int32_t pos = len, key = seed * 1000003;
+    float greedy = 0, one = 1;
+    mx_tensor_t din[4] = {mx_tensor_host(MX_I32, 1, &s1, &best), mx_tensor_host(MX_I32, 1, &s1, &pos),
+                          mx_tensor_host(MX_F32, 1, &s1, &greedy), mx_tensor_host(MX_I32, 1, &s1, &key)}, dl, ds;
     assert_ok(mx_worker_call(w, mod, "decode_16_logits", din, 2, 0, &dl, 1, &n));
     l = dl.data;
     int32_t next = 0;
     for (int v = 1; v < V; v++)
       if (l[v] > l[next]) next = v;
-    assert_ok(mx_worker_call(w, mod, "decode_16_steps", din, 2, 0, &ds, 1, &n));
+    assert_ok(mx_worker_call(w, mod, "decode_16_steps", din, 4, 0, &ds, 1, &n));
     assert_int_equal(((int32_t *)ds.data)[0], next);
+    mx_tensor_release(&ds);
+    din[2] = mx_tensor_host(MX_F32, 1, &s1, &one);
+    assert_ok(mx_worker_call(w, mod, "decode_16_steps", din, 4, 0, &ds, 1, &n));
+    int32_t drawn = ((int32_t *)ds.data)[0];
+    assert_int_equal(drawn, host_draw(l, V, 1, (uint32_t)key, pos));
+    drawn_not_argmax += drawn != next;
     mx_tensor_release(&dl);
     mx_tensor_release(&ds);
   }
+  assert_true(drawn_not_argmax >= 2);
   mx_worker_destroy(w);
   remove_dir(dir);
 }

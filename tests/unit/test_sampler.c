@@ -1,11 +1,13 @@
 /* The sampler (engine/sampler): greedy ties, top-k, top-p, seeds, repetition penalty, bad values;
  * temperatures too small to divide by, rows holding NaN or infinity, the penalty's lower bound;
- * OpenAI's presence and frequency penalties and logit bias, and their ranges. */
+ * OpenAI's presence and frequency penalties and logit bias, and their ranges; the plain-temperature
+ * draw the device shares (base/gumbel.h) against its definition and against the softmax. */
 #include "testutil.h"
 
 #include <float.h>
 #include <math.h>
 
+#include "base/gumbel.h"
 #include "engine/sampler.h"
 #include "sampler_reference.h"
 
@@ -331,6 +333,89 @@ static void draws_follow_the_kept_probabilities(void **state) {
   assert_true(chi2 <= bound);
 }
 
+/* A plain-temperature pick is the Gumbel-max draw the device makes in decode_<W>_steps: the argmax of
+ * logit + T * g over every id (base/gumbel.h), computed here without the sampler's shortcut past the
+ * ids that cannot win, over every row shape, temperatures up to the largest allowed, seeds above 32
+ * bits and several positions. */
+static void plain_pick_is_the_gumbel_argmax(void **state) {
+  (void)state;
+  enum { V = 3000, POS_MAX = 1000 };
+  static float row[V], l[V];
+  static int32_t history[POS_MAX + 1];
+  const float temperatures[] = {0.3f, 1, 2.5f, 100};
+  const uint64_t seeds[] = {0, 7, (1ULL << 40) + 3};
+  const int positions[] = {0, 5, POS_MAX};
+  ref_rng_t rng = {4242};
+  for (int shape = 0; shape < REF_SHAPES; shape++)
+    for (size_t t = 0; t < sizeof temperatures / sizeof *temperatures; t++)
+      for (size_t k = 0; k < sizeof seeds / sizeof *seeds; k++)
+        for (size_t q = 0; q < sizeof positions / sizeof *positions; q++) {
+          ref_row(shape, row, V, &rng);
+          mx_sampling_t p = {.temperature = temperatures[t], .top_p = 1, .repeat_penalty = 1, .seed = seeds[k]};
+          assert_true(mx_sampling_is_plain(&p, V));
+          uint32_t at = mx_gumbel_row(mx_gumbel_key(seeds[k]), positions[q]);
+          int32_t want = -1;
+          float best = -INFINITY;
+          for (int i = 0; i < V; i++) {
+            float score = row[i] + temperatures[t] * mx_gumbel_noise(at, i);
+            if (row[i] != -INFINITY && (want < 0 || score > best)) want = i, best = score;
+          }
+          mx_sampler_t *s = mx_sampler_create(&p, V);
+          memcpy(l, row, sizeof l);
+          assert_int_equal(mx_sampler_pick(s, l, history, positions[q] + 1, positions[q] + 1), want);
+          mx_sampler_destroy(s);
+        }
+  /* The cuts, the penalties and the bias keep the host's own draw; top-k of the whole vocabulary is no cut. */
+  assert_true(mx_sampling_is_plain(&(mx_sampling_t){.temperature = 1, .top_k = V, .top_p = 1, .repeat_penalty = 1}, V));
+  assert_false(mx_sampling_is_plain(&(mx_sampling_t){.temperature = 1, .top_k = 40, .top_p = 1, .repeat_penalty = 1}, V));
+  assert_false(mx_sampling_is_plain(&(mx_sampling_t){.temperature = 1, .top_p = 0.9f, .repeat_penalty = 1}, V));
+  assert_false(mx_sampling_is_plain(&(mx_sampling_t){.temperature = 1, .top_p = 1, .min_p = 0.1f, .repeat_penalty = 1}, V));
+  assert_false(mx_sampling_is_plain(&(mx_sampling_t){.temperature = 1, .top_p = 1, .repeat_penalty = 1.1f}, V));
+  assert_false(mx_sampling_is_plain(&(mx_sampling_t){.temperature = 1, .top_p = 1, .repeat_penalty = 1, .presence_penalty = 0.5f}, V));
+  assert_false(mx_sampling_is_plain(&(mx_sampling_t){.temperature = 1, .top_p = 1, .repeat_penalty = 1, .n_bias = 1}, V));
+  assert_false(mx_sampling_is_plain(&(mx_sampling_t){.temperature = 0, .top_p = 1, .repeat_penalty = 1}, V));
+}
+
+/* The plain draw follows softmax(logits / T) (the full-sort reference): 40000 picks, the d-th after
+ * d + 1 tokens of history as in a run, binned (candidates expected fewer than 5 times pooled), against
+ * the chi-square bound that a correct draw exceeds with probability 1e-6. */
+static void plain_draws_follow_the_softmax(void **state) {
+  (void)state;
+  enum { V = 3000, DRAWS = 40000 };
+  static float row[V], l[V];
+  static int32_t history[DRAWS + 1], ids[V];
+  static double probs[V];
+  static int count[V];
+  ref_rng_t rng = {77};
+  ref_row(REF_MODEL_LIKE, row, V, &rng);
+  mx_sampling_t p = {.temperature = 0.7f, .top_p = 1, .repeat_penalty = 1, .seed = 31337};
+  int n = ref_candidates(&p, row, V, ids, probs);
+  mx_sampler_t *s = mx_sampler_create(&p, V);
+  memset(count, 0, sizeof count);
+  for (int d = 0; d < DRAWS; d++) {
+    memcpy(l, row, sizeof l);
+    count[mx_sampler_pick(s, l, history, d + 1, d + 1)]++;
+  }
+  mx_sampler_destroy(s);
+  double chi2 = 0, pool_e = 0, pool_o = 0;
+  int bins = 0, outside = DRAWS;
+  for (int i = 0; i < n; i++) {
+    double e = probs[i] * DRAWS;
+    outside -= count[ids[i]];
+    if (e < 5) {
+      pool_e += e, pool_o += count[ids[i]];
+      continue;
+    }
+    chi2 += (count[ids[i]] - e) * (count[ids[i]] - e) / e, bins++;
+  }
+  if (pool_e >= 5) chi2 += (pool_o - pool_e) * (pool_o - pool_e) / pool_e, bins++;
+  assert_int_equal(outside, 0);
+  assert_true(bins >= 8);
+  double k = bins - 1, bound = k * pow(1 - 2 / (9 * k) + 4.753 * sqrt(2 / (9 * k)), 3);
+  if (chi2 > bound) fprintf(stderr, "chi-square %.1f over %d bins, bound %.1f\n", chi2, bins, bound);
+  assert_true(chi2 <= bound);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(sampler_behaves),
@@ -341,6 +426,8 @@ int main(void) {
       cmocka_unit_test(logit_bias),
       cmocka_unit_test(candidates_equal_a_full_sort),
       cmocka_unit_test(draws_follow_the_kept_probabilities),
+      cmocka_unit_test(plain_pick_is_the_gumbel_argmax),
+      cmocka_unit_test(plain_draws_follow_the_softmax),
   };
   return cmocka_run_group_tests_name("engine/sampler", tests, NULL, NULL);
 }
