@@ -14,6 +14,7 @@ struct mx_sampler {
   uint32_t key; /* that draw's key, from the seed */
   int32_t *order;  /* ids being selected (cut_at), or the candidates in order (mx_sampler_candidates) */
   double *weight;  /* exp(logit - max) by token id */
+  uint32_t *rank;  /* rank_key of each processed logit, computed once per pick for every pass */
   uint8_t *seen;
   int32_t *count; /* zero between picks: presence and frequency count the output here */
 };
@@ -80,9 +81,10 @@ mx_sampler_t *mx_sampler_create(const mx_sampling_t *p, int vocab) {
   s->key = mx_gumbel_key(p->seed);
   s->order = malloc(sizeof *s->order * (size_t)vocab);
   s->weight = malloc(sizeof *s->weight * (size_t)vocab);
+  s->rank = malloc(sizeof *s->rank * (size_t)vocab);
   s->seen = calloc((size_t)vocab, 1);
   s->count = calloc((size_t)vocab, sizeof *s->count);
-  if (!s->order || !s->weight || !s->seen || !s->count) {
+  if (!s->order || !s->weight || !s->rank || !s->seen || !s->count) {
     mx_sampler_destroy(s);
     return NULL;
   }
@@ -93,6 +95,7 @@ void mx_sampler_destroy(mx_sampler_t *s) {
   if (!s) return;
   free(s->order);
   free(s->weight);
+  free(s->rank);
   free(s->seen);
   free(s->count);
   free(s);
@@ -173,8 +176,9 @@ static bool cut_reached(cut_by_t by, double want, int count, double mass) {
   return by == CUT_BY_COUNT ? count >= want : mass >= want;
 }
 
-/* The shortest prefix whose count (or mass) reaches `want`; the whole row when none does. */
-static cut_t cut_at(mx_sampler_t *s, const float *logits, cut_by_t by, double want) {
+/* The shortest prefix (by the keys in s->rank) whose count (or mass) reaches `want`; the whole row when
+ * none does. */
+static cut_t cut_at(mx_sampler_t *s, cut_by_t by, double want) {
   static const int shift[3] = {21, 10, 0}, bits[3] = {11, 11, 10};
   int V = s->vocab, n = V; /* level 0 reads every id; then the ids of the boundary bucket, in order */
   int32_t *ids = s->order;
@@ -188,7 +192,7 @@ static cut_t cut_at(mx_sampler_t *s, const float *logits, cut_by_t by, double wa
     memset(mass, 0, sizeof *mass * (size_t)nb);
     for (int j = 0; j < n; j++) {
       int i = level ? ids[j] : j;
-      uint32_t b = (rank_key(logits[i]) >> shift[level]) & (uint32_t)(nb - 1);
+      uint32_t b = (s->rank[i] >> shift[level]) & (uint32_t)(nb - 1);
       count[b]++, mass[b] += s->weight[i];
     }
     int b = 0, last = -1; /* last: the last nonempty bucket passed, and `before` the prefix without it */
@@ -206,7 +210,7 @@ static cut_t cut_at(mx_sampler_t *s, const float *logits, cut_by_t by, double wa
     uint32_t mask = ~0u << shift[level];
     for (int j = 0; j < n; j++) {
       int i = level ? ids[j] : j;
-      if ((rank_key(logits[i]) & mask) == high) ids[m++] = i;
+      if ((s->rank[i] & mask) == high) ids[m++] = i;
     }
     n = m;
   }
@@ -219,11 +223,11 @@ static cut_t cut_at(mx_sampler_t *s, const float *logits, cut_by_t by, double wa
 }
 
 /* Runs `body` for each id `i` of the prefix `c`, in id order. */
-#define FOR_EACH_IN_CUT(c, logits, V, i, body)                  \
+#define FOR_EACH_IN_CUT(c, rank, V, i, body)                    \
   do {                                                          \
     int ties_left_ = (c).ties;                                  \
     for (int i = 0; i < (V); i++) {                             \
-      uint32_t key_ = rank_key((logits)[i]);                    \
+      uint32_t key_ = (rank)[i];                                \
       if (key_ > (c).key || (key_ == (c).key && ties_left_-- <= 0)) \
         continue;                                               \
       body;                                                     \
@@ -273,22 +277,23 @@ static int32_t keep_candidates(mx_sampler_t *s, float *logits, const int32_t *hi
   for (int i = 0; i < V; i++) {
     double d = (double)logits[i] - top;
     all += (s->weight[i] = d < -gap ? 0 : exp(d));
+    s->rank[i] = rank_key(logits[i]);
   }
   bool top_k = s->p.top_k > 0 && s->p.top_k < V;
-  cut_t kept = top_k ? cut_at(s, logits, CUT_BY_COUNT, s->p.top_k) : (cut_t){.key = UINT32_MAX, .ties = V, .count = V, .mass = all};
+  cut_t kept = top_k ? cut_at(s, CUT_BY_COUNT, s->p.top_k) : (cut_t){.key = UINT32_MAX, .ties = V, .count = V, .mass = all};
   double sum = kept.mass;
   if (s->p.top_p < 1) {
-    cut_t p = cut_at(s, logits, CUT_BY_MASS, s->p.top_p * sum);
+    cut_t p = cut_at(s, CUT_BY_MASS, s->p.top_p * sum);
     if (p.count < kept.count) kept = p;
   }
   if (s->p.min_p > 0) { /* a prefix too: the weight falls with the logit, and equal logits share it */
     int n = 0;
     double floor = s->p.min_p * (1 / sum);
     for (int i = 0; i < V; i++) n += s->weight[i] / sum >= floor;
-    if (n < kept.count) kept = cut_at(s, logits, CUT_BY_COUNT, n);
+    if (n < kept.count) kept = cut_at(s, CUT_BY_COUNT, n);
   }
   double total = 0;
-  FOR_EACH_IN_CUT(kept, logits, V, i, total += s->weight[i] / sum);
+  FOR_EACH_IN_CUT(kept, s->rank, V, i, total += s->weight[i] / sum);
   *k = (kept_t){.cut = kept, .sum = sum, .total = total};
   return -1;
 }
@@ -328,7 +333,7 @@ int32_t mx_sampler_pick(mx_sampler_t *s, float *logits, const int32_t *history, 
   if (pick >= 0) return pick;
   double r = next_uniform(s) * k.total, acc = 0;
   int32_t last = -1;
-  FOR_EACH_IN_CUT(k.cut, logits, s->vocab, i, {
+  FOR_EACH_IN_CUT(k.cut, s->rank, s->vocab, i, {
     if (s->weight[i] > 0) last = i;
     if (r < (acc += s->weight[i] / k.sum)) return i;
   });
@@ -351,7 +356,7 @@ int mx_sampler_candidates(mx_sampler_t *s, float *logits, int32_t *ids, double *
     return 1;
   }
   int n = 0;
-  FOR_EACH_IN_CUT(k.cut, logits, s->vocab, i, if (s->weight[i] > 0) s->order[n++] = i);
+  FOR_EACH_IN_CUT(k.cut, s->rank, s->vocab, i, if (s->weight[i] > 0) s->order[n++] = i);
   qsort_r(s->order, (size_t)n, sizeof *s->order, cmp_desc, logits);
   if (n > max) n = max;
   for (int i = 0; i < n; i++) ids[i] = s->order[i], probs[i] = s->weight[s->order[i]] / k.sum / k.total;
