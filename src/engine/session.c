@@ -116,6 +116,7 @@ void mx_graph_signature(const mx_llama_graph_t *g, const mx_target_t *t, char *o
   /* "at every window" since 2026-12-03: before, windows above 512 kept the expanded form */
   if (g->head_attention_slots > 0) PUT("; per-head decode attention from %d slots at every window", g->head_attention_slots);
   if (g->head_attention_window > 0) PUT("; per-head decode attention from window %d", g->head_attention_window);
+  if (g->values_transposed) PUT("; values stored transposed");
   if (g->split_decode_reduction) PUT("; split decode reductions");
   if (g->window_ratio == 2) PUT("; decode windows x2");
   if (g->fuse_products) PUT("; fused q/k/v and gate/up products%s", g->stacked_params ? " (stacked parameters)" : "");

@@ -419,32 +419,38 @@ typedef struct {
  * two merged so that a decode step's rows are one scatter over the leading dimensions. Decode
  * returns the rows attended to, [slots, KV, window, D], and extend the slot's, [KV, window, D];
  * prefill returns nothing to read (it attends to `new` itself). */
-static mx_hval_t cache_write(ctx_t *x, const step_t *st, const char *sym, mx_hval_t new) {
+static mx_hval_t cache_write(ctx_t *x, const step_t *st, const char *sym, mx_hval_t new, bool transposed) {
   mx_hlo_t *h = x->h;
   const mx_model_config_t *c = x->c;
-  int64_t S = x->g->slots, C = x->g->kv_rows, KV = c->n_kv_heads, D = c->head_dim;
-  int64_t cd[3] = {S * KV, C, D};
+  int64_t S = x->g->slots, C = x->g->kv_rows, KV = c->n_kv_heads, D = c->head_dim, W = st->window;
+  int64_t cd[3] = {S * KV, transposed ? D : C, transposed ? C : D};
   mx_hval_t cache = mx_hlo_load(h, sym, mx_htype(x->g->kv, 3, cd)), zero = mx_hlo_scalar_i32(h, 0);
   new = mx_hlo_convert(h, new, x->g->kv);
   if (!st->decode) {
-    int64_t perm[3] = {1, 0, 2};
-    mx_hval_t rows = mx_hlo_transpose(h, new, perm); /* [KV, T, D]: only the new rows move */
+    int64_t perm[3] = {1, 0, 2}, perm_t[3] = {1, 2, 0};
+    mx_hval_t rows = mx_hlo_transpose(h, new, transposed ? perm_t : perm); /* [KV, T, D] ([KV, D, T]): only the new rows move */
     mx_hval_t first = mx_hlo_binary(h, "multiply", st->slot, mx_hlo_scalar_i32(h, (int32_t)KV));
-    mx_hval_t starts[3] = {first, st->extend ? st->start : zero, zero};
+    mx_hval_t at = st->extend ? st->start : zero, starts[3] = {first, transposed ? zero : at, transposed ? at : zero};
     cache = mx_hlo_dynamic_update_slice(h, cache, rows, starts);
     mx_hlo_store(h, sym, cache);
     if (!st->extend) return (mx_hval_t){.id = -1};
     mx_hval_t from[3] = {first, zero, zero};
-    int64_t sizes[3] = {KV, st->window, D};
+    int64_t sizes[3] = {KV, transposed ? D : W, transposed ? W : D};
     return mx_hlo_dynamic_slice(h, cache, from, sizes);
   }
-  /* One scatter writes every (slot, KV head) row at the slot's position. */
-  int64_t rd[2] = {S * KV, D}, skv[2] = {S, KV}, keep0 = 0, n = S * KV;
-  mx_hval_t at = mx_hlo_reshape(h, mx_hlo_broadcast(h, st->pos, 2, skv, &keep0), 1, &n);
-  cache = mx_hlo_scatter_rows(h, cache, mx_hlo_reshape(h, new, 2, rd), at);
+  /* One scatter writes every (slot, KV head) row at the slot's position; a transposed cache takes
+   * every (slot, KV head, d) value as a row of one element of [S*KV*D, C, 1] (IREE 3.13 refuses a
+   * row scatter into a non-leading dimension, docs/performance.md). */
+  int64_t n = S * KV * (transposed ? D : 1), skv[3] = {S, KV, D}, keep0 = 0, rd[2] = {n, transposed ? 1 : D};
+  int64_t one[3] = {n, C, 1};
+  mx_hval_t at = mx_hlo_reshape(h, mx_hlo_broadcast(h, st->pos, transposed ? 3 : 2, skv, &keep0), 1, &n);
+  mx_hval_t target = transposed ? mx_hlo_reshape(h, cache, 3, one) : cache;
+  cache = mx_hlo_scatter_rows(h, target, mx_hlo_reshape(h, new, 2, rd), at);
+  if (transposed) cache = mx_hlo_reshape(h, cache, 3, cd);
   mx_hlo_store(h, sym, cache);
-  int64_t s0[3] = {0, 0, 0}, l0[3] = {S * KV, st->window, D}, wd[4] = {S, KV, st->window, D};
-  return mx_hlo_reshape(h, st->window == C ? cache : mx_hlo_slice(h, cache, s0, l0), 4, wd);
+  int64_t s0[3] = {0, 0, 0}, l0[3] = {S * KV, transposed ? D : W, transposed ? W : D};
+  int64_t wd[4] = {S, KV, transposed ? D : W, transposed ? W : D};
+  return mx_hlo_reshape(h, W == C ? cache : mx_hlo_slice(h, cache, s0, l0), 4, wd);
 }
 
 /* Gemma 2's soft-capping of v (f32): cap * tanh(v / cap), as transformers forms it; v itself when cap is 0. */
@@ -479,7 +485,8 @@ static mx_hval_t group_queries(ctx_t *x, mx_hval_t q) {
 
 /* Causal grouped-query attention of T query tokens, q [T, H, D], to T' keys and values, in one of two
  * layouts: a prefill's own new rows k/v [T', KV, D] (kv_first false; each query at position i sees
- * keys 0..i, so T' = T), or an extend's cache window [KV, W, D] (kv_first true; the query at pos[i]
+ * keys 0..i, so T' = T), or an extend's cache window [KV, W, D] ([KV, D, W] for V where the graph
+ * stores values transposed; kv_first true; the query at pos[i]
  * sees rows 0..pos[i]). -> [T, H*D]. G query heads share one KV head. */
 static mx_hval_t attend_causal(ctx_t *x, mx_hval_t q, mx_hval_t k, mx_hval_t v, bool kv_first, mx_hval_t pos) {
   mx_hlo_t *h = x->h;
@@ -498,17 +505,18 @@ static mx_hval_t attend_causal(ctx_t *x, mx_hval_t q, mx_hval_t k, mx_hval_t v, 
   mx_hval_t visible = visible_keys(x, key, query);
   mx_hval_t p = masked_softmax(x, scores, mx_hlo_broadcast(h, visible, 4, scores.dims, bd));
   /* out [KV, T, G, D] = p . v over T' */
-  int64_t plb = 0, prb = kv_first ? 0 : 1, plc = 3, prc = kv_first ? 1 : 0;
+  int64_t plb = 0, prb = kv_first ? 0 : 1, plc = 3, prc = kv_first ? (x->g->values_transposed ? 2 : 1) : 0;
   mx_hval_t att = mx_hlo_dot(h, mx_hlo_convert(h, p, x->g->kv), v, 1, &plb, &prb, 1, &plc, &prc, MX_F32);
   int64_t perm[4] = {1, 0, 2, 3}, od[2] = {T, KV * G * D};
   return mx_hlo_reshape(h, mx_hlo_transpose(h, att, perm), 2, od);
 }
 
 /* The per-head form of attend_decode (mx_target_head_attention_slots): qq [S, KV, G, D] in the KV type
- * against kc/vc [S, KV, W, D]. Each query head g of the group is its own pair of batched
- * matrix-vector products over the (S, KV) batch, the cache operand first ([W, D] . [D] -> [W] and
- * [W, D]^T . [W] -> [D]), with no repeat of the window: at 8 slots the expanded form's repeat copies
- * 4x the window per layer (234 us per layer on the H200 at W = 512). -> [S, H*D]. */
+ * against kc [S, KV, W, D] and vc [S, KV, W, D] (or [S, KV, D, W] where values are stored transposed).
+ * Each query head g of the group is its own pair of batched matrix-vector products over the (S, KV)
+ * batch, the cache operand first ([W, D] . [D] -> [W] and [W, D]^T . [W] -> [D], or [D, W] . [W]), with
+ * no repeat of the window: at 8 slots the expanded form's repeat copies 4x the window per layer (234 us
+ * per layer on the H200 at W = 512). -> [S, H*D]. */
 #define HEAD_ATTENTION_MAX_GROUP 64 /* query heads per KV head; a larger group keeps the other forms */
 /* From head_attention_slots slots on every window takes this form, and from head_attention_window rows
  * every slot count: at one slot and W = 4096 it beats the expanded form, whose repeat of the window
@@ -521,10 +529,12 @@ static mx_hval_t attend_causal(ctx_t *x, mx_hval_t q, mx_hval_t k, mx_hval_t v, 
 static mx_hval_t attend_decode_per_head(ctx_t *x, const step_t *st, mx_hval_t qq, mx_hval_t kc, mx_hval_t vc) {
   mx_hlo_t *h = x->h;
   int64_t S = qq.dims[0], KV = qq.dims[1], G = qq.dims[2], D = qq.dims[3], W = kc.dims[2], B = S * KV;
+  bool vt = x->g->values_transposed; /* vc [S, KV, D, W]: the P.V reduction runs along a row */
   /* (slot, KV head) as one batch dimension: with two, IREE 3.13 fails the P.V product for CUDA */
-  int64_t kd[3] = {B, W, D}, qd3[3] = {B, G, D}, batch = 0, d2[2] = {B, D}, w2[2] = {B, W}, s4[4] = {S, KV, 1, W}, o4[4] = {S, KV, 1, D};
+  int64_t kd[3] = {B, W, D}, vd[3] = {B, D, W}, qd3[3] = {B, G, D}, batch = 0, d2[2] = {B, D}, w2[2] = {B, W},
+          s4[4] = {S, KV, 1, W}, o4[4] = {S, KV, 1, D};
   kc = mx_hlo_reshape(h, kc, 3, kd);
-  vc = mx_hlo_reshape(h, vc, 3, kd);
+  vc = mx_hlo_reshape(h, vc, 3, vt ? vd : kd);
   mx_hval_t qf = mx_hlo_reshape(h, qq, 3, qd3);
   mx_hval_t parts[HEAD_ATTENTION_MAX_GROUP];
   for (int64_t g = 0; g < G; g++) {
@@ -538,7 +548,7 @@ static mx_hval_t attend_decode_per_head(ctx_t *x, const step_t *st, mx_hval_t qq
   mx_hval_t p = mx_hlo_convert(h, masked_softmax(x, scores, mx_hlo_broadcast(h, visible, 4, scores.dims, bd)), x->g->kv);
   p = mx_hlo_reshape(h, p, 3, pd3);
   for (int64_t g = 0; g < G; g++) {
-    int64_t a0[3] = {0, g, 0}, a1[3] = {B, g + 1, W}, vw = 1, pw = 1;
+    int64_t a0[3] = {0, g, 0}, a1[3] = {B, g + 1, W}, vw = vt ? 2 : 1, pw = 1;
     mx_hval_t pg = mx_hlo_reshape(h, mx_hlo_slice(h, p, a0, a1), 2, w2);
     parts[g] = mx_hlo_reshape(h, mx_hlo_dot(h, vc, pg, 1, &batch, &batch, 1, &vw, &pw, MX_F32), 4, o4); /* [B, D] */
   }
@@ -630,7 +640,7 @@ static mx_hval_t layer(ctx_t *x, int l, mx_hval_t in, const step_t *st, mx_hval_
 
   snprintf(ksym, sizeof ksym, "kv_k%d", l);
   snprintf(vsym, sizeof vsym, "kv_v%d", l);
-  mx_hval_t kc = cache_write(x, st, ksym, k), vc = cache_write(x, st, vsym, v);
+  mx_hval_t kc = cache_write(x, st, ksym, k, false), vc = cache_write(x, st, vsym, v, x->g->values_transposed);
   mx_hval_t att = st->decode   ? attend_decode(x, st, q, kc, vc)
                   : st->extend ? attend_causal(x, q, kc, vc, true, st->pos)
                                : attend_causal(x, q, k, v, false, st->pos);
@@ -857,7 +867,7 @@ static void emit_decode_steps(ctx_t *x, int64_t W) {
 static void emit_copy_slot(ctx_t *x, int64_t W) {
   mx_hlo_t *h = x->h;
   const mx_model_config_t *c = x->c;
-  int64_t KV = c->n_kv_heads, cd[3] = {x->g->slots * KV, x->g->kv_rows, c->head_dim}, sizes[3] = {KV, W, c->head_dim};
+  int64_t KV = c->n_kv_heads, C = x->g->kv_rows, D = c->head_dim;
   char name[48];
   mx_llama_fn_name(MX_FN_COPY_SLOT, (int)W, name, sizeof name);
   mx_hval_t scalar = mx_htype(MX_I32, 0, NULL), types[2] = {scalar, scalar}, args[2];
@@ -869,6 +879,8 @@ static void emit_copy_slot(ctx_t *x, int64_t W) {
     for (int kv = 0; kv < 2; kv++) {
       char sym[32];
       snprintf(sym, sizeof sym, "kv_%c%d", kv ? 'v' : 'k', l);
+      bool t = kv && x->g->values_transposed;
+      int64_t cd[3] = {x->g->slots * KV, t ? D : C, t ? C : D}, sizes[3] = {KV, t ? D : W, t ? W : D};
       mx_hval_t cache = mx_hlo_load(h, sym, mx_htype(x->g->kv, 3, cd));
       /* The barrier makes the rows a tensor of their own: a copy inside the one buffer became IREE's
        * "slow_memcpy" dispatch, which its CUDA and ROCm code generation fail to translate. */
@@ -952,8 +964,9 @@ static void declare_globals(ctx_t *x) {
     snprintf(ks, sizeof ks, "kv_k%d", l);
     snprintf(vs, sizeof vs, "kv_v%d", l);
     int64_t cd[3] = {(int64_t)x->g->slots * c->n_kv_heads, x->g->kv_rows, c->head_dim};
+    int64_t cdt[3] = {cd[0], cd[2], cd[1]}; /* values stored [slots * KV, D, C] */
     mx_hlo_declare_state(h, ks, mx_htype(x->g->kv, 3, cd));
-    mx_hlo_declare_state(h, vs, mx_htype(x->g->kv, 3, cd));
+    mx_hlo_declare_state(h, vs, mx_htype(x->g->kv, 3, x->g->values_transposed ? cdt : cd));
   }
 }
 
@@ -1014,6 +1027,8 @@ mx_status_t mx_llama_graph_make(const mx_model_config_t *c, const mx_llama_graph
                             .slots = slots, .capacity = o->capacity, .score_len = o->score_len, .decode_steps = steps,
                             .expand_kv_groups = o->expand_kv_groups, .head_attention_slots = o->head_attention_slots,
                             .head_attention_window = o->head_attention_window,
+                            .values_transposed = o->head_attention_slots > 0 && slots >= o->head_attention_slots &&
+                                                 c->n_heads / c->n_kv_heads <= HEAD_ATTENTION_MAX_GROUP,
                             .product_rows = o->product_rows,
                             .split_reduction = o->split_reduction,
                             /* set only where it changes the graph, which the signature then says */

@@ -65,6 +65,9 @@ typedef struct {
   int head_attention_slots; /* > 0: from this many slots on, decode attention takes one product per query head
                              * of the group instead (attend_decode) */
   int head_attention_window; /* > 0: and at windows of at least this many rows, whatever the slots */
+  bool values_transposed;  /* the V cache is [slots * KV, head_dim, rows]: set by mx_llama_graph_make where
+                            * every decode step takes the per-head form (slots >= head_attention_slots), whose
+                            * P.V product then reduces along a row (docs/performance.md, "V stored transposed") */
   int product_rows;        /* > 0: a batched decode step's weight products take at most this many rows each */
   bool split_reduction;    /* a prefill's weight products with few output tiles split their reduction (linear) */
   bool split_decode_reduction; /* a batched decode step (more slots than product_rows > 0, as

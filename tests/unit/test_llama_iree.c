@@ -535,15 +535,21 @@ static void call_logits(mx_worker_t *w, int mod, const char *fn, mx_tensor_t *in
 
 /* Capacity 30 in chunks of 8 (kv_rows 32, extend_16 and extend_30): a 21-token prompt as prefill_8,
  * extend_16 from 8 and a padded extend_30 from 16 gives the logits of one prefill_32 call of a
- * capacity-32 module, and so does the decode step after it (the chunks wrote the same cache rows). */
-static void chunked_prefill_equals_one_call(void **state) {
-  (void)state;
+ * capacity-32 module, and so does the decode step after it (the chunks wrote the same cache rows).
+ * With head_slots = 2 the chunked module takes the per-head decode form and stores its values
+ * transposed ([slots * KV, D, rows]), which every write, extend window and slot copy must follow: a
+ * 20-token prompt copied from slot 0 to slot 1 then decodes the same logits in both slots, and
+ * those of the one-call module. */
+static void chunked_prefill_case(int head_slots) {
   char dir[] = "/tmp/mlxcel-test-chunks-XXXXXX", weights[300];
   assert_non_null(mkdtemp(dir));
   tiny_weights(dir, weights, sizeof weights);
-  mx_llama_graph_options_t o = {.precision = MX_F32, .weight_dtype = MX_F32, .slots = 2, .capacity = 30};
+  mx_llama_graph_options_t o = {.precision = MX_F32, .weight_dtype = MX_F32, .slots = 2, .capacity = 30,
+                                .head_attention_slots = head_slots};
   mx_llama_graph_t chunked, whole;
   assert_ok(mx_llama_graph_make(&tiny, &o, &chunked));
+  assert_true(chunked.values_transposed == (head_slots > 0));
+  o.head_attention_slots = 0;
   chunked.n_buckets = 2, chunked.buckets[0] = 4, chunked.buckets[1] = 8, chunked.kv_rows = 32;
   chunked.n_windows = 3, chunked.windows[0] = 8, chunked.windows[1] = 16, chunked.windows[2] = 30;
   o.capacity = 32;
@@ -556,6 +562,8 @@ static void chunked_prefill_equals_one_call(void **state) {
   assert_null(strstr(text, "@extend_8")); /* windows up to the chunk need none */
   assert_non_null(strstr(text, "@extend_30_t4_logits(")); /* a last chunk of the smaller bucket */
   assert_null(strstr(text, "@extend_30_t8")); /* the chunk's own width keeps the plain name */
+  /* the V cache's declared type: [slots * KV, D, rows] when transposed */
+  assert_true((strstr(text, "@kv_v0 : tensor<2x8x32xf32>") != NULL) == (head_slots > 0));
   free(text);
   mx_worker_t *w = cpu_worker();
   int mc = load_graph(w, &chunked, dir, "chunked", weights), mw = load_graph(w, &whole, dir, "whole", weights);
@@ -603,8 +611,36 @@ static void chunked_prefill_equals_one_call(void **state) {
   one[1] = mx_tensor_host(MX_I32, 0, NULL, &n20);
   call_logits(w, mw, "prefill_32_logits", one, 3, b);
   for (int i = 0; i < 40; i++) assert_true(fabsf(a[i] - b[i]) <= 1e-4f * (1 + fabsf(b[i])));
+  /* Slot 0's 20 rows copied to slot 1 (overwriting the 21-token prompt there); one step of both. */
+  int32_t from = 0, to = 1, back = -1;
+  mx_tensor_t cin[2] = {mx_tensor_host(MX_I32, 0, NULL, &from), mx_tensor_host(MX_I32, 0, NULL, &to)};
+  assert_ok(mx_worker_call(w, mc, "copy_slot_30", cin, 2, 0, &res, 1, &k));
+  memcpy(&back, res.data, sizeof back);
+  mx_tensor_release(&res);
+  assert_int_equal(back, 1);
+  int32_t tok2[2] = {argmax40(b), argmax40(b)}, pos2[2] = {n20, n20};
+  din[0] = mx_tensor_host(MX_I32, 1, &s2, tok2), din[1] = mx_tensor_host(MX_I32, 1, &s2, pos2);
+  assert_ok(mx_worker_call(w, mc, "decode_30_logits", din, 2, 0, &res, 1, &k));
+  memcpy(da, res.data, sizeof da);
+  mx_tensor_release(&res);
+  int32_t tok1 = argmax40(b), pos1 = n20; /* the one-call module: slot 0 holds the 20-token prompt */
+  int32_t tokw[2] = {tok1, 0}, posw[2] = {pos1, 0};
+  din[0] = mx_tensor_host(MX_I32, 1, &s2, tokw), din[1] = mx_tensor_host(MX_I32, 1, &s2, posw);
+  assert_ok(mx_worker_call(w, mw, "decode_32_logits", din, 2, 0, &res, 1, &k));
+  memcpy(db, res.data, sizeof db);
+  mx_tensor_release(&res);
+  for (int i = 0; i < 40; i++) {
+    assert_true(da[i] == da[40 + i]);
+    assert_true(fabsf(da[i] - db[i]) <= 1e-4f * (1 + fabsf(db[i])));
+  }
   mx_worker_destroy(w);
   remove_dir(dir);
+}
+
+static void chunked_prefill_equals_one_call(void **state) {
+  (void)state;
+  chunked_prefill_case(0);
+  chunked_prefill_case(2);
 }
 
 /* The tiny config with an MLP of 1024 (products long enough to split), its weights in dir, a worker. */
