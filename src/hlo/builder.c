@@ -81,16 +81,19 @@ static mx_hval_t new_value(mx_hlo_t *h, mx_dtype_t dt, int rank, const int64_t *
   return v;
 }
 
-void mx_hlo_func_begin(mx_hlo_t *h, const char *name, int n_args, const mx_hval_t *arg_types, mx_hval_t *args_out) {
-  if (h->error) return;
-  if (h->in_func) {
-    fail(h, "function opened inside another");
-    return;
-  }
+/* Starts the body of a function or an initializer; false (and the builder failed) inside another. */
+static bool open_body(mx_hlo_t *h) {
+  if (h->error) return false;
+  if (h->in_func) return fail(h, "a function or initializer opened inside another"), false;
   h->in_func = true;
   h->next_id = 0;
   mx_strbuf_free(&h->head);
   mx_strbuf_free(&h->body);
+  return true;
+}
+
+void mx_hlo_func_begin(mx_hlo_t *h, const char *name, int n_args, const mx_hval_t *arg_types, mx_hval_t *args_out) {
+  if (!open_body(h)) return;
   mx_strbuf_printf(&h->head, "  func.func @%s(", name);
   for (int i = 0; i < n_args; i++) {
     args_out[i] = arg_types[i];
@@ -131,6 +134,21 @@ void mx_hlo_func_end(mx_hlo_t *h, int n_results, const mx_hval_t *results) {
     put_type(m, results[i]);
   }
   mx_strbuf_printf(m, "\n  }\n");
+  h->in_func = false;
+}
+
+void mx_hlo_initializer_begin(mx_hlo_t *h) { open_body(h); }
+
+void mx_hlo_initializer_end(mx_hlo_t *h) {
+  if (!h->in_func) {
+    fail(h, "initializer closed without being opened");
+    return;
+  }
+  if (h->error) return;
+  mx_strbuf_t *m = &h->module;
+  mx_strbuf_printf(m, "  util.initializer {\n");
+  if (h->body.len) mx_strbuf_append(m, h->body.data, h->body.len);
+  mx_strbuf_printf(m, "    util.return\n  }\n");
   h->in_func = false;
 }
 
@@ -234,6 +252,12 @@ static void put_scalar(mx_strbuf_t *b, mx_dtype_t d, double v) {
 
 void mx_hlo_declare_param(mx_hlo_t *h, const char *sym, const char *key, mx_hval_t type) {
   mx_strbuf_printf(&h->globals, "  util.global private @%s = #flow.parameter.named<\"model\"::\"%s\"> : ", sym, key);
+  put_type(&h->globals, type);
+  mx_strbuf_printf(&h->globals, "\n");
+}
+
+void mx_hlo_declare_global(mx_hlo_t *h, const char *sym, mx_hval_t type) {
+  mx_strbuf_printf(&h->globals, "  util.global private @%s : ", sym);
   put_type(&h->globals, type);
   mx_strbuf_printf(&h->globals, "\n");
 }

@@ -31,6 +31,10 @@ void mx_hlo_destroy(mx_hlo_t *h);
 void mx_hlo_func_begin(mx_hlo_t *h, const char *name, int n_args, const mx_hval_t *arg_types, mx_hval_t *args_out);
 /* Closes the function with `return results...`. */
 void mx_hlo_func_end(mx_hlo_t *h, int n_results, const mx_hval_t *results);
+/* A `util.initializer`: a body without arguments or results that the runtime runs once when the module
+ * loads, before any function; it fills globals declared with mx_hlo_declare_global (mx_hlo_store). */
+void mx_hlo_initializer_begin(mx_hlo_t *h);
+void mx_hlo_initializer_end(mx_hlo_t *h);
 
 mx_hval_t mx_hlo_add(mx_hlo_t *h, mx_hval_t a, mx_hval_t b);
 /* [m,k] x [k,n] -> [m,n] with the operands' element type (stablehlo.dot_general). */
@@ -43,6 +47,9 @@ mx_hval_t mx_hlo_matmul(mx_hlo_t *h, mx_hval_t a, mx_hval_t b);
  * IREE updates it in place. */
 void mx_hlo_declare_param(mx_hlo_t *h, const char *sym, const char *key, mx_hval_t type);
 void mx_hlo_declare_state(mx_hlo_t *h, const char *sym, mx_hval_t type);
+/* An immutable global without a value of its own: an initializer stores it once (values computed from
+ * parameters at load, held once however many functions read them). */
+void mx_hlo_declare_global(mx_hlo_t *h, const char *sym, mx_hval_t type);
 mx_hval_t mx_hlo_load(mx_hlo_t *h, const char *sym, mx_hval_t type);
 void mx_hlo_store(mx_hlo_t *h, const char *sym, mx_hval_t v);
 

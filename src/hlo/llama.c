@@ -298,10 +298,9 @@ static void stack_sym(const mx_fused_spec_t *f, int layer, char *key, size_t key
  * project's CPU decode +13%). A prefill chunk keeps a product per part, over the part's rows of the
  * stacked weight (contiguous: no copy): stacked, the CPU's 128-row prefill was ~5% slower, and the
  * GPU's prefill products are tuned per shape (compiler/tuning.c). The stacked weight is
- * the prepared file's view over the parts when the files have one (stacked_params: no copy), else the
- * parts concatenated: that depends on parameters only, so IREE hoists it into the module's initializer
- * (the parts load into transients copied into one stacked global, `--compile-to=stream`), and each
- * weight is held once, at the price of that copy at every load. Packed weights keep a product each. */
+ * the prepared file's view over the parts when the files have one (stacked_params: no copy), else a
+ * global that the module's initializer fills with the parts concatenated (emit_stacks), so each weight
+ * is held once, at the price of that copy at every load. Packed weights keep a product each. */
 static void linears(ctx_t *x, mx_hval_t in, int stack, int layer, mx_hval_t *out) {
   mx_hlo_t *h = x->h;
   const mx_fused_spec_t *f = mx_arch_fused(stack);
@@ -314,16 +313,9 @@ static void linears(ctx_t *x, mx_hval_t in, int stack, int layer, mx_hval_t *out
     mx_arch_shape(mx_arch_layer(f->parts[p]), x->c, d);
     rows[p] = d[0], total += d[0];
   }
-  mx_hval_t w;
-  if (x->g->stacked_params) {
-    char key[160], sym[160];
-    stack_sym(f, layer, key, sizeof key, sym, sizeof sym);
-    w = mx_hlo_load(h, sym, t2(x->g->weight_dtype, total, d[1]));
-  } else {
-    mx_hval_t ws[3];
-    for (int p = 0; p < f->n_parts; p++) ws[p] = weight(x, mx_arch_layer(f->parts[p]), layer);
-    w = mx_hlo_concat(h, f->n_parts, ws, 0);
-  }
+  char key[160], sym[160];
+  stack_sym(f, layer, key, sizeof key, sym, sizeof sym);
+  mx_hval_t w = mx_hlo_load(h, sym, t2(x->g->weight_dtype, total, d[1])); /* a view or emit_stacks' global */
   mx_hval_t a = mx_hlo_convert(h, in, x->g->matmul);
   int64_t off = 0, T = in.dims[0];
   if (T > MX_LLAMA_MAX_SLOTS) { /* a prefill chunk: a product per part, over its rows of the stack */
@@ -941,6 +933,33 @@ static const mx_fused_spec_t *stacked_by_view(ctx_t *x, mx_layer_role_t role, in
   return NULL;
 }
 
+/* The stacks of fuse_products where the files have no view over them: one global per layer and stack,
+ * filled once at load by an initializer that concatenates the parts (which then load as transients,
+ * `--compile-to=stream`). Written in each function instead, the concatenation was hoisted by IREE 3.13
+ * into one global per function that reads it: 30 copies of each stack in a 2-layer module of 15
+ * functions (`--compile-to=flow`), hence the 36.98 GB peak of the 16-layer module on the H100
+ * (docs/performance.md, "Stacked products"). */
+static void emit_stacks(ctx_t *x) {
+  mx_hlo_t *h = x->h;
+  if (!x->g->fuse_products || x->g->stacked_params) return;
+  bool any = false;
+  for (int l = 0; l < x->c->n_layers; l++)
+    for (int i = 0; i < MX_ARCH_STACKS; i++) {
+      const mx_fused_spec_t *f = mx_arch_fused(i);
+      if (!stack_fused(x, f, l)) continue;
+      if (!any) mx_hlo_initializer_begin(h);
+      any = true;
+      char key[160], sym[160];
+      stack_sym(f, l, key, sizeof key, sym, sizeof sym);
+      mx_hval_t ws[3];
+      for (int p = 0; p < f->n_parts; p++) ws[p] = weight(x, mx_arch_layer(f->parts[p]), l);
+      mx_hval_t w = mx_hlo_concat(h, f->n_parts, ws, 0);
+      mx_hlo_declare_global(h, sym, w);
+      mx_hlo_store(h, sym, w);
+    }
+  if (any) mx_hlo_initializer_end(h);
+}
+
 static void declare_globals(ctx_t *x) {
   const mx_model_config_t *c = x->c;
   mx_hlo_t *h = x->h;
@@ -1100,6 +1119,7 @@ mx_status_t mx_llama_emit(const mx_llama_graph_t *g, char **text_out) {
   if (!h) return mx_status_oom();
   ctx_t x = {.h = h, .g = g, .c = g->config};
   declare_globals(&x);
+  emit_stacks(&x);
   int n_kinds = g->pooled ? 3 : 2;
   for (int i = 0; i < g->n_buckets; i++)
     for (int k = 0; k < n_kinds; k++) emit_prefill(&x, g->buckets[i], 0, (prefill_out_t)k);

@@ -79,11 +79,40 @@ static void unclosed_function_fails(void **state) {
   mx_hlo_destroy(h);
 }
 
+/* An initializer stores a global computed from parameters once; the text is what IREE reads (the
+ * engine's stacked weights, hlo/llama.c emit_stacks), and one cannot open inside a function. */
+static void initializer_fills_a_global(void **state) {
+  (void)state;
+  mx_hlo_t *h = mx_hlo_create();
+  int64_t a[2] = {2, 3}, ab[2] = {4, 3};
+  mx_hlo_declare_param(h, "pa", "a", mx_htype(MX_F32, 2, a));
+  mx_hlo_declare_global(h, "stack", mx_htype(MX_F32, 2, ab));
+  mx_hlo_initializer_begin(h);
+  mx_hval_t parts[2] = {mx_hlo_load(h, "pa", mx_htype(MX_F32, 2, a)), mx_hlo_load(h, "pa", mx_htype(MX_F32, 2, a))};
+  mx_hlo_store(h, "stack", mx_hlo_concat(h, 2, parts, 0));
+  mx_hlo_initializer_end(h);
+  char *text;
+  assert_ok(mx_hlo_finish(h, &text));
+  assert_non_null(strstr(text, "  util.global private @stack : tensor<4x3xf32>\n"));
+  const char *init = strstr(text, "  util.initializer {\n");
+  assert_non_null(init);
+  const char *store = strstr(init, "util.global.store %v2, @stack : tensor<4x3xf32>\n    util.return\n  }\n");
+  assert_non_null(store);
+  free(text);
+  mx_hlo_destroy(h);
+
+  h = mx_hlo_create();
+  mx_hlo_func_begin(h, "f", 0, NULL, NULL);
+  mx_hlo_initializer_begin(h);
+  assert_status(mx_hlo_finish(h, &text), MX_STAGE_INTERNAL, "opened inside another");
+  mx_hlo_destroy(h);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(smoke_add_matches_golden),      cmocka_unit_test(smoke_matmul_matches_golden),
       cmocka_unit_test(shape_errors_are_reported_once), cmocka_unit_test(add_of_different_types_fails),
-      cmocka_unit_test(unclosed_function_fails),
+      cmocka_unit_test(unclosed_function_fails),       cmocka_unit_test(initializer_fills_a_global),
   };
   return cmocka_run_group_tests_name("hlo/builder", tests, NULL, NULL);
 }

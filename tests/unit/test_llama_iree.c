@@ -715,9 +715,17 @@ static void split_decode_reduction_equals_cpu_form(void **state) {
   two_forms_decode_alike(w, mod, dir);
 }
 
+/* How often `what` occurs in text. */
+static int count_of(const char *text, const char *what) {
+  int n = 0;
+  for (const char *p = strstr(text, what); p; p = strstr(p + 1, what)) n++;
+  return n;
+}
+
 /* Q/K/V and gate/up each as one product over their weights stacked (fuse_products), with the batched
  * products in rows of 2 as the GPU targets take them: two sequences in a 3-slot module decode with
- * the logits of separate products (the CPU's form). */
+ * the logits of separate products (the CPU's form); the stacks are concatenated once, in the module's
+ * initializer. */
 static void fused_products_equal_separate_products(void **state) {
   (void)state;
   char dir[] = "/tmp/mlxcel-test-fused-XXXXXX", weights[300];
@@ -734,6 +742,9 @@ static void fused_products_equal_separate_products(void **state) {
     /* q [16, 16], k and v [8, 16] stacked; gate and up [32, 16] stacked */
     assert_true((strstr(text, "tensor<8x16xf32>) -> tensor<32x16xf32>") != NULL) == (e == 1));
     assert_true((strstr(text, "tensor<32x16xf32>) -> tensor<64x16xf32>") != NULL) == (e == 1));
+    /* concatenated once, in the module's initializer, not in each function that reads the stack */
+    assert_int_equal(count_of(text, "tensor<8x16xf32>) -> tensor<32x16xf32>"), e == 1);
+    assert_int_equal(count_of(text, "util.initializer"), e == 1);
     free(text);
     mod[e] = load_graph(w, &g, dir, e ? "fused" : "separate", weights);
   }
