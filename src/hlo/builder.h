@@ -65,7 +65,9 @@ mx_hval_t mx_hlo_const_f32(mx_hlo_t *h, const float *vals, int64_t n);
 /* ---- elementwise -------------------------------------------------------------------------------
  * op: "exponential", "rsqrt", "sqrt", "logistic", "negate", "cosine", "sine", "abs", "log". */
 mx_hval_t mx_hlo_unary(mx_hlo_t *h, const char *op, mx_hval_t a);
-/* op: "add", "subtract", "multiply", "divide", "maximum", "minimum"; operands of one type. */
+/* op: any elementwise StableHLO binary op, e.g. "add", "subtract", "multiply", "divide", "maximum",
+ * "minimum", and on integers "and", "xor", "shift_right_logical" (the Gumbel hash, hlo/llama.c); operands
+ * of one type. */
 mx_hval_t mx_hlo_binary(mx_hlo_t *h, const char *op, mx_hval_t a, mx_hval_t b);
 mx_hval_t mx_hlo_convert(mx_hlo_t *h, mx_hval_t a, mx_dtype_t to);
 /* i8 [..., n] as i4 [..., n, 2]: each byte's low nibble first (stablehlo.bitcast_convert). */
