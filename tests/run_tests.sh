@@ -320,6 +320,11 @@ run_suite "gate: continuous batching with 4 decode steps per call, SmolLM2 B_max
   --slots 4 --decode-steps 4 --reference-steps 1
 run_suite "gate: seeded draws at temperature 0.8 on the device (4 steps per call) equal the host's, SmolLM2 B_max 4" \
   "$build/mlxcel" batch-bench -m "$MODEL" --slots 4 --decode-steps 4 --reference-steps 1 --temperature 0.8
+# The same under top-k, top-p and min-p with the cuts drawn on the device (--device-cuts on, hlo/pick.c):
+# each K-step call finds the candidates the host sampler keeps and draws among them as the host does.
+run_suite "gate: seeded draws under top-k 40, top-p 0.9, min-p 0.02 on the device equal the host's, SmolLM2 B_max 4" \
+  "$build/mlxcel" batch-bench -m "$MODEL" --slots 4 --decode-steps 4 --reference-steps 1 --temperature 0.8 \
+  --top-k 40 --top-p 0.9 --min-p 0.02 --device-cuts on
 
 # The qualification kit, --quick on the CPU: every gate it runs, judged by an independent checker
 # (results.json against its JSON schema with jsonschema, the model's sha256 by hashlib, the report

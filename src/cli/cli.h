@@ -31,7 +31,7 @@ MX_MUST_USE mx_status_t mx_cli_check_backend(void);
 /* What a session needs, as every command that opens one (or compiles its graph) reads it. */
 typedef struct {
   const char *model, *chat_template, *device, *cuda_target, *rocm_target, *vulkan_target, *precision, *kv_precision, *vmfb, *quant,
-      *quant_bits, *quant_group;
+      *quant_bits, *quant_group, *device_cuts;
   long context, slots, decode_steps;
 } mx_cli_session_args_t;
 
@@ -56,6 +56,8 @@ mx_quant_options_t mx_cli_quant(const mx_cli_session_args_t *a);
 /* Session options from the rows (the parts not taken stay zero, the session's own defaults). */
 MX_MUST_USE mx_status_t mx_cli_session_options(const mx_cli_session_args_t *a, mx_session_options_t *so);
 /* The KV cache's type for a session or compile at this precision: --kv-precision, else the precision's. */
+/* --device-cuts: 1 on, -1 off, 0 auto (the target's choice). */
+int mx_cli_device_cuts(const mx_cli_session_args_t *a);
 MX_MUST_USE mx_status_t mx_cli_kv_type(const mx_cli_session_args_t *a, mx_dtype_t precision, mx_dtype_t *kv);
 
 int mx_cmd_devices(int argc, char **argv);

@@ -1,7 +1,7 @@
 /* mlxcel batch-bench: the reference-exact gate for continuous batching, and its throughput.
  *
  * A fixed set of requests (mixed prompt lengths and budgets; greedy, or with --temperature seeded
- * plain-temperature draws) runs first one at a time on a single-slot session (the reference: what
+ * draws, under --top-k, --top-p and --min-p when given) runs first one at a time on a single-slot session (the reference: what
  * each request gives alone), then all at once on a B_max-slot session for each --slots value, where
  * later requests are admitted into slots freed by earlier ones while the others are mid-generation.
  * Every batched stream must equal its reference token for token. With --reference-steps 1 and
@@ -53,8 +53,8 @@ _Static_assert(N_REQUESTS == 16, "update ALL_REQUESTS");
 typedef struct {
   mx_cli_session_args_t s;
   const char *slots, *vmfb_dir, *json;
-  long requests, budget_cap, reference_steps;
-  double temperature;
+  long requests, budget_cap, reference_steps, top_k;
+  double temperature, top_p, min_p;
 } bench_opts_t;
 
 static const mx_opt_t bench_rows[] = {
@@ -65,8 +65,15 @@ static const mx_opt_t bench_rows[] = {
     MX_OPT_ROW(bench_opts_t, budget_cap, .name = "--budget-cap", .kind = MX_OPT_INT, .metavar = "N", .lo = 0, .hi = 4096,
                .def = "0", .help = "cap every request's token budget at N (0: the built-in budgets, 8..48)"),
     MX_OPT_ROW(bench_opts_t, temperature, .name = "--temperature", .kind = MX_OPT_FLOAT, .metavar = "T", .def = "0",
-               .help = "0: greedy requests; else request i draws at temperature T with seed i + 1 and no other cut "
-                       "(the draw multi-step calls make on the device)"),
+               .help = "0: greedy requests; else request i draws at temperature T with seed i + 1 (the draw "
+                       "multi-step calls make on the device)"),
+    MX_OPT_ROW(bench_opts_t, top_k, .name = "--top-k", .kind = MX_OPT_INT, .metavar = "K", .lo = 0, .hi = 1 << 22, .def = "0",
+               .help = "with --temperature: keep the K most likely tokens (0: off)"),
+    MX_OPT_ROW(bench_opts_t, top_p, .name = "--top-p", .kind = MX_OPT_FLOAT, .metavar = "P", .def = "1",
+               .help = "with --temperature: the smallest set of tokens whose probability reaches P (1: off)"),
+    MX_OPT_ROW(bench_opts_t, min_p, .name = "--min-p", .kind = MX_OPT_FLOAT, .metavar = "P", .def = "0",
+               .help = "with --temperature: tokens at least P times as likely as the top one (0: off); the cuts are "
+                       "drawn on the device with --device-cuts on"),
     MX_OPT_ROW(bench_opts_t, reference_steps, .name = "--reference-steps", .kind = MX_OPT_INT, .metavar = "K", .lo = 1,
                .hi = MX_LLAMA_MAX_DECODE_STEPS, .flags = MX_OPT_ZERO, .def = "0",
                .help = "decode steps per call of the single-slot reference (0: as --decode-steps)"),
@@ -85,8 +92,8 @@ static const mx_opt_default_t bench_defaults[] = {{"--context", "256", "the requ
 static int parse_args(int argc, char **argv, bench_opts_t *a) {
   mx_opt_cmd_t c = {
       .prog = "mlxcel batch-bench",
-      .synopsis = "-m MODEL [--slots 4,8] [--requests N] [--temperature T] [options]",
-      .about = "Runs N requests (mixed prompt lengths and budgets; greedy, or seeded draws at --temperature) one at a "
+      .synopsis = "-m MODEL [--slots 4,8] [--requests N] [--temperature T [--top-k K] [--top-p P] [--min-p P]] [options]",
+      .about = "Runs N requests (mixed prompt lengths and budgets; greedy, or seeded draws at --temperature under the cuts given) one at a "
                "time on a single-slot session, then all at once with continuous batching on B_max slots for each "
                "--slots value, and checks that every batched stream equals its single-sequence run token for token. "
                "Prints generated tokens, wall time and tok/s against the sequential baseline; exit 1 if any stream "
@@ -108,7 +115,7 @@ typedef struct {
 /* Runs requests [0, n) on a session with `slots` slots: one at a time when sequential, else all
  * submitted at once. */
 static mx_status_t run_config(mx_session_options_t so, const char *vmfb_dir, int slots, bool sequential, int n, int cap,
-                              float temperature, run_t *out) {
+                              const mx_sampling_t *draw, run_t *out) {
   so.slots = slots;
   char vmfb[MX_PATH_MAX];
   if (vmfb_dir) {
@@ -136,7 +143,8 @@ static mx_status_t run_config(mx_session_options_t so, const char *vmfb_dir, int
   for (int i = 0; !st && i < n; i++) {
     int budget = cap > 0 && cap < requests[i].budget ? cap : requests[i].budget;
     mx_request_params_t p = {.prompt = prompts[i].ids, .n_prompt = (int)prompts[i].n, .max_tokens = budget,
-                             .sampling = {.temperature = temperature, .top_p = 1, .repeat_penalty = 1, .seed = (uint64_t)i + 1}};
+                             .sampling = *draw};
+    p.sampling.seed = (uint64_t)i + 1;
     st = mx_sched_submit(sched, &p, &reqs[i]);
     while (!st && sequential && !mx_request_wait(reqs[i], -1, NULL)) {
     }
@@ -191,15 +199,17 @@ int mx_cmd_batch_bench(int argc, char **argv) {
     p = *end ? end + 1 : end;
   }
   if (!st && !n_slots) st = mx_status_make(MX_STAGE_USAGE, "give --slots as e.g. 4,8", "--slots is empty");
-  float temperature = (float)a.temperature;
-  if (!st) st = mx_sampling_validate(&(mx_sampling_t){.temperature = temperature, .top_p = 1, .repeat_penalty = 1});
+  mx_sampling_t draw = {.temperature = (float)a.temperature, .top_k = (int)a.top_k, .top_p = (float)a.top_p, .min_p = (float)a.min_p,
+                        .repeat_penalty = 1};
+  if (!st) st = mx_sampling_validate(&draw);
   if (st) return mx_cli_report(st);
 
   fprintf(stderr, "mlxcel batch-bench: reference: %ld requests one at a time on a single-slot session\n", n);
   run_t ref = {0};
   mx_session_options_t ro = so;
   if (a.reference_steps) ro.decode_steps = (int)a.reference_steps;
-  st = run_config(ro, a.vmfb_dir, 1, true, (int)n, (int)a.budget_cap, temperature, &ref);
+  if (ro.decode_steps == 1) ro.device_cuts = -1; /* one step per call: every sampled pick on the host */
+  st = run_config(ro, a.vmfb_dir, 1, true, (int)n, (int)a.budget_cap, &draw, &ref);
   if (st) {
     run_free(&ref, (int)n);
     return mx_cli_report(st);
@@ -214,7 +224,7 @@ int mx_cmd_batch_bench(int argc, char **argv) {
   for (int k = 0; k < n_slots; k++) {
     fprintf(stderr, "mlxcel batch-bench: %ld requests at once on %d slots\n", n, slots[k]);
     run_t b = {0};
-    st = run_config(so, a.vmfb_dir, slots[k], false, (int)n, (int)a.budget_cap, temperature, &b);
+    st = run_config(so, a.vmfb_dir, slots[k], false, (int)n, (int)a.budget_cap, &draw, &b);
     if (st) {
       run_free(&b, (int)n);
       break;

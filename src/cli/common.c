@@ -95,6 +95,11 @@ static const mx_opt_t session_rows[] = {
                 .hi = MX_LLAMA_MAX_DECODE_STEPS, .env = "MLXCEL_XLA_DECODE_STEPS", .def = "0",
                 .help = "decode steps per device call (greedy or plain-temperature requests), compiled into the graph; 0 = "
                         "the target's measured default (docs/performance.md)"),
+    SESSION_ROW(device_cuts, .part = MX_CLI_GRAPH, .name = "--device-cuts", .kind = MX_OPT_ENUM, .choices = "auto|on|off",
+                .env = "MLXCEL_XLA_DEVICE_CUTS", .def = "auto",
+                .help = "on: the multi-step calls also draw under top-k, top-p and min-p (needs 2 or more decode steps), "
+                        "so such requests decode several tokens per call; auto = the target's measured choice "
+                        "(docs/performance.md)"),
     SESSION_ROW(slots, .part = MX_CLI_SLOTS, .name = "--slots", .kind = MX_OPT_INT, .metavar = "N", .lo = 1,
                 .hi = MX_LLAMA_MAX_SLOTS, .def = "1",
                 .help = "sequences decoded together (each count is a module of its own)"),
@@ -128,10 +133,15 @@ mx_status_t mx_cli_kv_type(const mx_cli_session_args_t *a, mx_dtype_t precision,
   return a->kv_precision ? mx_parse_precision(a->kv_precision, kv) : NULL;
 }
 
+int mx_cli_device_cuts(const mx_cli_session_args_t *a) {
+  /* The option table admits only its choices. */
+  return !a->device_cuts || !strcmp(a->device_cuts, "auto") ? 0 : !strcmp(a->device_cuts, "on") ? 1 : -1;
+}
+
 mx_status_t mx_cli_session_options(const mx_cli_session_args_t *a, mx_session_options_t *so) {
   *so = (mx_session_options_t){.model_path = a->model, .chat_template = a->chat_template, .device = a->device, .target = mx_cli_target(a),
                                .capacity = (int)a->context, .slots = (int)a->slots, .vmfb = a->vmfb,
-                               .decode_steps = (int)a->decode_steps};
+                               .decode_steps = (int)a->decode_steps, .device_cuts = mx_cli_device_cuts(a)};
   mx_status_t st = a->precision ? mx_parse_precision(a->precision, &so->precision) : NULL;
   if (!st) st = mx_cli_kv_type(a, so->precision, &so->kv);
   so->quant = mx_cli_quant(a);

@@ -9,9 +9,8 @@
 struct mx_sampler {
   mx_sampling_t p;
   int vocab;
-  uint64_t rng;
-  bool plain;   /* temperature only: drawn by the Gumbel-max draw the device shares (base/gumbel.h) */
-  uint32_t key; /* that draw's key, from the seed */
+  bool plain;   /* temperature only: no candidates to find (mx_sampling_is_plain) */
+  uint32_t key; /* the draw's key, from the seed (base/gumbel.h) */
   int32_t *order;  /* ids being selected (cut_at), or the candidates in order (mx_sampler_candidates) */
   double *weight;  /* exp(logit - max) by token id */
   uint32_t *rank;  /* rank_key of each processed logit, computed once per pick for every pass */
@@ -65,9 +64,13 @@ bool mx_sampling_is_greedy(const mx_sampling_t *s) {
          s->n_bias == 0;
 }
 
+bool mx_sampling_is_cut_only(const mx_sampling_t *s) {
+  return !greedy_temperature(s->temperature) && s->repeat_penalty == 1 && s->presence_penalty == 0 && s->frequency_penalty == 0 &&
+         s->n_bias == 0;
+}
+
 bool mx_sampling_is_plain(const mx_sampling_t *s, int vocab) {
-  return !greedy_temperature(s->temperature) && (s->top_k == 0 || s->top_k >= vocab) && s->top_p == 1 && s->min_p == 0 &&
-         s->repeat_penalty == 1 && s->presence_penalty == 0 && s->frequency_penalty == 0 && s->n_bias == 0;
+  return mx_sampling_is_cut_only(s) && (s->top_k == 0 || s->top_k >= vocab) && s->top_p == 1 && s->min_p == 0;
 }
 
 mx_sampler_t *mx_sampler_create(const mx_sampling_t *p, int vocab) {
@@ -75,8 +78,6 @@ mx_sampler_t *mx_sampler_create(const mx_sampling_t *p, int vocab) {
   if (!s) return NULL;
   s->p = *p;
   s->vocab = vocab;
-  s->rng = p->seed * 0x9E3779B97F4A7C15ULL + 0x632BE59BD9B4E019ULL;
-  if (!s->rng) s->rng = 1;
   s->plain = mx_sampling_is_plain(p, vocab);
   s->key = mx_gumbel_key(p->seed);
   s->order = malloc(sizeof *s->order * (size_t)vocab);
@@ -99,11 +100,6 @@ void mx_sampler_destroy(mx_sampler_t *s) {
   free(s->seen);
   free(s->count);
   free(s);
-}
-
-static double next_uniform(mx_sampler_t *s) {
-  s->rng ^= s->rng >> 12, s->rng ^= s->rng << 25, s->rng ^= s->rng >> 27;
-  return (double)((s->rng * 0x2545F4914F6CDD1DULL) >> 11) / 9007199254740992.0;
 }
 
 /* NaN never compares greater, so a NaN start would win over the whole row: start at the first
@@ -234,8 +230,8 @@ static cut_t cut_at(mx_sampler_t *s, cut_by_t by, double want) {
     }                                                           \
   } while (0)
 
-/* What a pick draws from: the prefix `cut`, each candidate i with probability weight[i] / sum, of
- * kept mass `total` (summed in id order, the order the draw walks). */
+/* What a pick draws from: the prefix `cut`, each candidate i with probability weight[i] / sum / total,
+ * `total` the kept mass (summed in id order). */
 typedef struct {
   cut_t cut;
   double sum, total;
@@ -264,20 +260,23 @@ static int32_t keep_candidates(mx_sampler_t *s, float *logits, const int32_t *hi
   }
   if (n_prompt >= 0 && n_prompt < n_history) penalize_output(s, logits, history + n_prompt, n_history - n_prompt);
   bool greedy = greedy_temperature(s->p.temperature);
+  const float T = greedy ? 1 : s->p.temperature;
   float top = -INFINITY;
   for (int i = 0; i < V; i++) {
-    if (!greedy) logits[i] /= s->p.temperature;
-    if (isnan(logits[i]) || logits[i] == INFINITY) return fallback;
-    if (logits[i] > top) top = logits[i];
+    float z = logits[i] / T; /* the logits stay as they are: the draw adds T * g to them */
+    if (isnan(z) || z == INFINITY) return fallback;
+    if (z > top) top = z;
   }
   if (top == -INFINITY) return fallback;
   if (greedy) return mx_logits_argmax(logits, V);
-  /* Weights exp(logit - max) in f64; the softmax is over the top-k (the whole row when top-k is off). */
+  /* Weights exp(z - max) in f64, z = logit / T; the softmax is over the top-k (the whole row when
+   * top-k is off). */
   double gap = negligible_gap(V), all = 0;
   for (int i = 0; i < V; i++) {
-    double d = (double)logits[i] - top;
+    float z = logits[i] / T;
+    double d = (double)z - top;
     all += (s->weight[i] = d < -gap ? 0 : exp(d));
-    s->rank[i] = rank_key(logits[i]);
+    s->rank[i] = rank_key(z);
   }
   bool top_k = s->p.top_k > 0 && s->p.top_k < V;
   cut_t kept = top_k ? cut_at(s, CUT_BY_COUNT, s->p.top_k) : (cut_t){.key = UINT32_MAX, .ties = V, .count = V, .mass = all};
@@ -298,13 +297,39 @@ static int32_t keep_candidates(mx_sampler_t *s, float *logits, const int32_t *hi
   return -1;
 }
 
-/* A plain-temperature pick: the argmax of logit + T * g(id), the draw decode_<W>_steps makes on the
- * device (base/gumbel.h), over the raw logits as the device has them (ties to the lower id). An id
- * whose logit plus the largest noise (with a margin for the last bit of logf) stays below the best
- * score so far is skipped without computing its noise; the argmax's own score starts the search, so a
- * peaked row computes few logs. A row with NaN or +inf gets the argmax of its finite entries, as
- * keep_candidates gives it. */
-static int32_t gumbel_pick(const mx_sampler_t *s, const float *logits, int32_t pos) {
+/* The seeded draw (base/gumbel.h): the argmax of logit + T * g(id), the draw decode_<W>_steps makes on
+ * the device, over the ids of the cut `c` (every id when NULL; ties to the lower id). The logits are
+ * the row the device has, or the host's after the bias and the penalties, before the temperature. An
+ * id whose logit plus the largest noise (with a margin for the last bit of logf) stays below the best
+ * score so far is skipped without computing its noise; the largest logit's own score starts the
+ * search, so a peaked row computes few logs. */
+static int32_t gumbel_argmax(const mx_sampler_t *s, const float *logits, int32_t pos, const cut_t *c) {
+  int V = s->vocab;
+  int32_t top = -1;
+  if (c) FOR_EACH_IN_CUT(*c, s->rank, V, i, if (top < 0 || logits[i] > logits[top]) top = i);
+  else
+    for (int i = 0; i < V; i++)
+      if (top < 0 || logits[i] > logits[top]) top = i;
+  const float T = s->p.temperature, reach = T * (mx_gumbel_noise_max() + 1e-3f);
+  uint32_t row = mx_gumbel_row(s->key, pos);
+  float best = logits[top] + T * mx_gumbel_noise(row, top);
+  int32_t pick = top;
+#define GUMBEL_TRY(i)                                                 \
+  do {                                                                \
+    if ((i) == top || logits[i] + reach < best) break;                \
+    float score_ = logits[i] + T * mx_gumbel_noise(row, (int32_t)(i)); \
+    if (score_ > best || (score_ == best && (i) < pick)) best = score_, pick = (i); \
+  } while (0)
+  if (c) FOR_EACH_IN_CUT(*c, s->rank, V, i, GUMBEL_TRY(i));
+  else
+    for (int i = 0; i < V; i++) GUMBEL_TRY(i);
+#undef GUMBEL_TRY
+  return pick;
+}
+
+/* A plain-temperature pick: the draw over every id of the raw row. A row with NaN or +inf gets the
+ * argmax of its finite entries, as keep_candidates gives it; a row of -inf gets 0. */
+static int32_t plain_pick(const mx_sampler_t *s, const float *logits, int32_t pos) {
   int V = s->vocab;
   int32_t top = 0;
   for (int i = 0; i < V; i++) {
@@ -312,39 +337,25 @@ static int32_t gumbel_pick(const mx_sampler_t *s, const float *logits, int32_t p
     if (logits[i] > logits[top]) top = i;
   }
   if (logits[top] == -INFINITY) return 0;
-  const float T = s->p.temperature, reach = T * (mx_gumbel_noise_max() + 1e-3f);
-  uint32_t row = mx_gumbel_row(s->key, pos);
-  float best = logits[top] + T * mx_gumbel_noise(row, top);
-  int32_t pick = top;
-  for (int i = 0; i < V; i++) {
-    if (i == top || logits[i] + reach < best) continue;
-    float score = logits[i] + T * mx_gumbel_noise(row, i);
-    if (score > best || (score == best && i < pick)) best = score, pick = i;
-  }
-  return pick;
+  return gumbel_argmax(s, logits, pos, NULL);
 }
 
-/* The draw walks the candidates in id order: a different order than the probabilities' would give
- * other tokens for a seed (the distribution is the same), and id order needs no sort. */
+/* Every sampled pick is the seeded draw (since 2026-12-07: one draw whether the device or the host
+ * makes it, cuts included): over every id for a plain temperature, else over the candidates. */
 int32_t mx_sampler_pick(mx_sampler_t *s, float *logits, const int32_t *history, int n_history, int n_prompt) {
-  if (s->plain) return gumbel_pick(s, logits, n_history - 1);
+  if (s->plain) return plain_pick(s, logits, n_history - 1);
   kept_t k;
   int32_t pick = keep_candidates(s, logits, history, n_history, n_prompt, &k);
   if (pick >= 0) return pick;
-  double r = next_uniform(s) * k.total, acc = 0;
-  int32_t last = -1;
-  FOR_EACH_IN_CUT(k.cut, s->rank, s->vocab, i, {
-    if (s->weight[i] > 0) last = i;
-    if (r < (acc += s->weight[i] / k.sum)) return i;
-  });
-  return last; /* r rounded up to the total: the last candidate of nonzero weight */
+  return gumbel_argmax(s, logits, n_history - 1, &k.cut);
 }
 
+/* Probability descending (z = logit / T descending), ties by the lower id, as argmax. */
 static int cmp_desc(const void *a, const void *b, void *ctx) {
-  const float *l = ctx;
-  float x = l[*(const int32_t *)a], y = l[*(const int32_t *)b];
-  if (x != y) return x > y ? -1 : 1;
-  return *(const int32_t *)a - *(const int32_t *)b; /* ties: lower id first, as argmax */
+  const mx_sampler_t *s = ctx;
+  int32_t i = *(const int32_t *)a, j = *(const int32_t *)b;
+  if (s->rank[i] != s->rank[j]) return s->rank[i] < s->rank[j] ? -1 : 1;
+  return i - j;
 }
 
 int mx_sampler_candidates(mx_sampler_t *s, float *logits, int32_t *ids, double *probs, int max) {
@@ -357,7 +368,7 @@ int mx_sampler_candidates(mx_sampler_t *s, float *logits, int32_t *ids, double *
   }
   int n = 0;
   FOR_EACH_IN_CUT(k.cut, s->rank, s->vocab, i, if (s->weight[i] > 0) s->order[n++] = i);
-  qsort_r(s->order, (size_t)n, sizeof *s->order, cmp_desc, logits);
+  qsort_r(s->order, (size_t)n, sizeof *s->order, cmp_desc, s);
   if (n > max) n = max;
   for (int i = 0; i < n; i++) ids[i] = s->order[i], probs[i] = s->weight[s->order[i]] / k.sum / k.total;
   return n;

@@ -1,14 +1,11 @@
 /* Host-side sampling from logits: logit bias, repetition penalty, presence and frequency penalties,
- * temperature, top-k, top-p, min-p, then a draw from a seeded generator (xorshift64*), so a seed
- * reproduces a run. The candidates are found without sorting the vocabulary and the draw walks them in
- * id order (since 2026-12-06: the same distribution as before, other tokens for a given seed).
+ * temperature, top-k, top-p, min-p, then the seeded Gumbel-max draw of base/gumbel.h among the
+ * candidates: the argmax of logit + T * g(seed, position, id), which keeps no state between tokens, so
+ * a seed reproduces a run and the device's multi-step decode (decode_<W>_steps, hlo/pick.h) makes the
+ * same draw: a seed picks the same tokens whichever path a step takes (plain temperatures since
+ * 2026-12-06, cuts since 2026-12-07). The candidates are found without sorting the vocabulary.
  * Temperature 0 (or anything below MX_SAMPLING_GREEDY_TEMPERATURE) means greedy: the argmax of the
- * logits after the bias and the penalties.
- *
- * A plain-temperature request (mx_sampling_is_plain: nothing but the temperature changes the
- * distribution) is drawn instead by the seeded Gumbel-max draw of base/gumbel.h, which keeps no state
- * between tokens and which the device's multi-step decode makes too (decode_<W>_steps), so a seed
- * picks the same tokens on either path (since 2026-12-06). */
+ * logits after the bias and the penalties. */
 #ifndef MX_ENGINE_SAMPLER_H
 #define MX_ENGINE_SAMPLER_H
 
@@ -56,8 +53,11 @@ MX_MUST_USE mx_status_t mx_sampling_validate(const mx_sampling_t *s);
 MX_MUST_USE mx_status_t mx_sampling_check_vocab(const mx_sampling_t *s, int vocab);
 /* True when the device's argmax can be used instead of transferring logits. */
 bool mx_sampling_is_greedy(const mx_sampling_t *s);
+/* True when only the temperature and the cuts (top-k, top-p, min-p) shape the draw: no penalty or
+ * bias, not greedy. A module with device cuts draws these (hlo/pick.h). */
+bool mx_sampling_is_cut_only(const mx_sampling_t *s);
 /* True when only the temperature shapes the draw (no cut, penalty or bias; top-k of the whole
- * vocabulary counts as none): the device can draw it (base/gumbel.h). */
+ * vocabulary counts as none): every multi-step module draws it (base/gumbel.h). */
 bool mx_sampling_is_plain(const mx_sampling_t *s, int vocab);
 
 typedef struct mx_sampler mx_sampler_t;

@@ -600,14 +600,15 @@ static void admit_locked(mx_sched_t *s) {
 }
 
 /* One decode call for every running request: K steps when the device can pick every running
- * request's tokens (greedy or plain temperature, mx_seq_draw_on_device) and each has room for them
+ * request's tokens (greedy, plain temperature, or cuts where the module draws them: mx_seq_draw_on_device) and each has room for them
  * (the module has a multi-step form), else one step. Called with s->mu held; drops it for the device
  * call. */
 static void decode_step_locked(mx_sched_t *s) {
   int32_t tokens[MX_LLAMA_MAX_SLOTS] = {0}, pos[MX_LLAMA_MAX_SLOTS] = {0};
   int32_t next[MX_LLAMA_MAX_SLOTS * MX_LLAMA_MAX_DECODE_STEPS] = {0};
-  float temperature[MX_LLAMA_MAX_SLOTS] = {0}; /* idle slots: greedy */
-  uint32_t key[MX_LLAMA_MAX_SLOTS] = {0};
+  mx_device_draw_t draw[MX_LLAMA_MAX_SLOTS];
+  for (int b = 0; b < MX_LLAMA_MAX_SLOTS; b++) draw[b] = (mx_device_draw_t){.top_p = 1}; /* idle slots: greedy */
+  bool cuts = mx_session_device_cuts(s->session);
   mx_request_t *run[MX_LLAMA_MAX_SLOTS] = {0};
   int K = mx_session_decode_steps(s->session), cap = mx_session_capacity(s->session);
   bool device_picks = true, on_device = true, room = true; /* device_picks: no logits come back */
@@ -626,14 +627,14 @@ static void decode_step_locked(mx_sched_t *s) {
       pos[b] = mx_seq_pos(&run[b]->seq);
     }
     device_picks = device_picks && mx_seq_greedy(&run[b]->seq);
-    on_device = on_device && !run[b]->forced && mx_seq_draw_on_device(&run[b]->seq, &temperature[b], &key[b]);
+    on_device = on_device && !run[b]->forced && mx_seq_draw_on_device(&run[b]->seq, cuts, &draw[b]);
     room = room && pos[b] + K <= cap;
   }
   int steps = on_device && room && K > 1 ? K : 1;
   if (steps > 1) device_picks = true;
   pthread_mutex_unlock(&s->mu);
   pthread_mutex_lock(&s->dev_mu);
-  mx_status_t st = steps > 1 ? mx_session_decode_slots_steps(s->session, tokens, pos, temperature, key, next)
+  mx_status_t st = steps > 1 ? mx_session_decode_slots_steps(s->session, tokens, pos, draw, next)
                              : mx_session_decode_slots(s->session, tokens, pos, device_picks ? NULL : s->logits, next);
   pthread_mutex_unlock(&s->dev_mu);
   mx_finish_t why[MX_LLAMA_MAX_SLOTS] = {0};

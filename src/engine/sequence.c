@@ -61,11 +61,14 @@ void mx_seq_free(mx_seq_t *q) {
 
 bool mx_seq_greedy(const mx_seq_t *q) { return q->sampler == NULL && !q->p.logprobs && !q->p.json_object && !q->schema; }
 
-bool mx_seq_draw_on_device(const mx_seq_t *q, float *temperature, uint32_t *key) {
+bool mx_seq_draw_on_device(const mx_seq_t *q, bool cuts, mx_device_draw_t *d) {
   if (q->p.logprobs || q->p.json_object || q->schema) return false;
-  if (q->sampler && !mx_sampling_is_plain(&q->p.sampling, q->config->vocab)) return false;
-  *temperature = q->sampler ? q->p.sampling.temperature : 0;
-  *key = mx_gumbel_key(q->p.sampling.seed);
+  const mx_sampling_t *p = &q->p.sampling;
+  *d = (mx_device_draw_t){.key = mx_gumbel_key(p->seed), .top_p = 1};
+  if (!q->sampler) return true; /* greedy: temperature 0 */
+  if (!(cuts ? mx_sampling_is_cut_only(p) : mx_sampling_is_plain(p, q->config->vocab))) return false;
+  d->temperature = p->temperature;
+  if (cuts) d->top_k = p->top_k, d->top_p = p->top_p, d->min_p = p->min_p;
   return true;
 }
 
@@ -161,11 +164,10 @@ mx_status_t mx_seq_generate(mx_session_t *s, mx_seq_t *q, void (*on_text)(void *
     if (q->finish) break;
     int32_t next = -1, pos = mx_seq_pos(q);
     bool done = false;
-    float temperature;
-    uint32_t key;
-    if (steps && mx_seq_draw_on_device(q, &temperature, &key) && pos + K <= q->capacity) {
+    mx_device_draw_t draw;
+    if (steps && mx_seq_draw_on_device(q, mx_session_device_cuts(s), &draw) && pos + K <= q->capacity) {
       /* K tokens in one call, picked on the device; the sequence may end before the last of them. */
-      st = mx_session_decode_slots_steps(s, &q->last, &pos, &temperature, &key, steps);
+      st = mx_session_decode_slots_steps(s, &q->last, &pos, &draw, steps);
       for (int k = 0; !st && k < K && !done; k++) {
         st = mx_seq_accept(q, steps[k], &done);
         if (!done && k + 1 < K) emit_text(q, on_text, ctx);

@@ -71,10 +71,11 @@ MX_MUST_USE mx_status_t mx_seq_init(mx_seq_t *q, const mx_session_t *s, const in
 void mx_seq_free(mx_seq_t *q);
 
 bool mx_seq_greedy(const mx_seq_t *q);
-/* True when the device can pick this sequence's tokens in a multi-step call: greedy (*temperature 0)
- * or a plain-temperature draw (mx_sampling_is_plain) without logprobs or a JSON constraint; sets the
- * per-slot inputs of decode_<W>_steps (base/gumbel.h). */
-bool mx_seq_draw_on_device(const mx_seq_t *q, float *temperature, uint32_t *key);
+/* True when the device can pick this sequence's tokens in a multi-step call: greedy (temperature 0),
+ * a plain-temperature draw (mx_sampling_is_plain), or with `cuts` (a module with device cuts) a draw
+ * under top-k, top-p and min-p (mx_sampling_is_cut_only); never with logprobs or a JSON constraint.
+ * Sets the slot's inputs of decode_<W>_steps. */
+bool mx_seq_draw_on_device(const mx_seq_t *q, bool cuts, mx_device_draw_t *d);
 int mx_seq_generated(const mx_seq_t *q);
 /* Where the next decode writes: the position of `last`. */
 int mx_seq_pos(const mx_seq_t *q);

@@ -65,7 +65,8 @@ mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
     const mx_model_config_t *c = mx_model_config(s->model);
     mx_llama_graph_options_t go = {.precision = o->precision, .weight_dtype = mx_weights_dtype(s->model, o->precision, s->pack),
                                    .slots = o->slots, .capacity = o->capacity, .score_len = o->score_len, .kv = o->kv,
-                                   .decode_steps = o->decode_steps, .pooled = o->embeddings, .pack = s->pack,
+                                   .decode_steps = o->decode_steps, .device_cuts_asked = o->device_cuts,
+                                   .pooled = o->embeddings, .pack = s->pack,
                                    .stacked_params = mx_weights_stacked(s->model, s->pack)};
     mx_graph_target_choices(&s->target, &go);
     st = mx_llama_graph_make(c, &go, &s->graph);
@@ -87,6 +88,7 @@ mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
 
 void mx_graph_target_choices(const mx_target_t *t, mx_llama_graph_options_t *go) {
   if (!go->decode_steps) go->decode_steps = mx_target_decode_steps(t);
+  go->device_cuts = go->device_cuts_asked ? go->device_cuts_asked > 0 : mx_target_device_cuts(t);
   go->expand_kv_groups = mx_target_expand_kv_groups(t);
   go->head_attention_slots = mx_target_head_attention_slots(t);
   go->head_attention_window = mx_target_head_attention_window(t);
@@ -124,6 +126,7 @@ void mx_graph_signature(const mx_llama_graph_t *g, const mx_target_t *t, char *o
   if (g->pooled) PUT("; pooled prefills");
   if (g->slots > 1) PUT("; slot copies");
   if (g->decode_steps > 1) PUT("; decode steps drawn on the device");
+  if (g->device_cuts) PUT(" under top-k, top-p and min-p");
 #undef PUT
 }
 
@@ -377,18 +380,12 @@ mx_status_t mx_session_prefill(mx_session_t *s, const int32_t *ids, int n, float
   return mx_session_prefill_slot(s, 0, ids, n, logits, next);
 }
 
-/* The per-slot draw of a multi-step call: temperature[b] (0: greedy) and key[b] (base/gumbel.h). */
-typedef struct {
-  const float *temperature;
-  const uint32_t *key;
-} draw_t;
-
 /* One decode call for every slot: `steps` steps picked on the device (decode_<W>_steps, K x slots
- * tokens into next, drawn as `draw` says), or one greedy step (decode_<W>: slots tokens;
+ * tokens into next, drawn as draw[b] says, NULL: greedy), or one greedy step (decode_<W>: slots tokens;
  * decode_<W>_logits: slots x vocab logits). Checks that every position and the steps - 1 after it lie
  * inside the capacity and every token in the vocabulary, and calls the smallest window that holds the
  * last position written. */
-static mx_status_t decode_call(mx_session_t *s, const int32_t *tokens, const int32_t *pos, int steps, draw_t draw, float *logits,
+static mx_status_t decode_call(mx_session_t *s, const int32_t *tokens, const int32_t *pos, int steps, const mx_device_draw_t *draw, float *logits,
                                int32_t *next) {
   int S = s->graph.slots, last = 0;
   int32_t at[MX_LLAMA_MAX_SLOTS];
@@ -401,22 +398,33 @@ static mx_status_t decode_call(mx_session_t *s, const int32_t *tokens, const int
     if (!parked && at[b] + steps - 1 > last) last = at[b] + steps - 1;
   }
   MX_RETURN_IF_ERROR(mx_check_token_ids("decode", tokens, S, mx_model_config(s->model)->vocab, false));
-  float temperature[MX_LLAMA_MAX_SLOTS] = {0};
-  int32_t key[MX_LLAMA_MAX_SLOTS] = {0};
-  for (int b = 0; steps > 1 && b < S; b++) {
-    if (draw.temperature) temperature[b] = draw.temperature[b];
-    if (draw.key) key[b] = (int32_t)draw.key[b]; /* the same 32 bits */
+  float temperature[MX_LLAMA_MAX_SLOTS] = {0}, top_p[MX_LLAMA_MAX_SLOTS], min_p[MX_LLAMA_MAX_SLOTS] = {0};
+  int32_t key[MX_LLAMA_MAX_SLOTS] = {0}, top_k[MX_LLAMA_MAX_SLOTS] = {0};
+  int vocab = mx_model_config(s->model)->vocab;
+  for (int b = 0; b < S; b++) top_p[b] = 1;
+  for (int b = 0; steps > 1 && draw && b < S; b++) {
+    const mx_device_draw_t *d = &draw[b];
+    temperature[b] = d->temperature, key[b] = (int32_t)d->key; /* the same 32 bits */
+    top_k[b] = d->top_k, top_p[b] = d->top_p, min_p[b] = d->min_p;
     if (!(temperature[b] >= 0 && temperature[b] <= 100))
       return mx_status_make(MX_STAGE_INTERNAL, NULL, "slot %d's temperature %g for the device's draw", b, temperature[b]);
+    bool cut = (top_k[b] > 0 && top_k[b] < vocab) || top_p[b] != 1 || min_p[b] != 0;
+    if (cut && !s->graph.device_cuts)
+      return mx_status_make(MX_STAGE_INTERNAL, NULL, "slot %d asks the device for a cut the module does not draw", b);
+    if (!(top_k[b] >= 0 && top_p[b] > 0 && top_p[b] <= 1 && min_p[b] >= 0 && min_p[b] < 1))
+      return mx_status_make(MX_STAGE_INTERNAL, NULL, "slot %d's cuts top-k %d, top-p %g, min-p %g for the device's draw", b,
+                            (int)top_k[b], top_p[b], min_p[b]);
   }
   int64_t shape = S;
   /* The tensors only read the host arrays. */
-  mx_tensor_t in[4] = {mx_tensor_host(MX_I32, 1, &shape, (int32_t *)tokens), mx_tensor_host(MX_I32, 1, &shape, at),
-                       mx_tensor_host(MX_F32, 1, &shape, temperature), mx_tensor_host(MX_I32, 1, &shape, key)};
-  size_t V = (size_t)mx_model_config(s->model)->vocab;
+  mx_tensor_t in[7] = {mx_tensor_host(MX_I32, 1, &shape, (int32_t *)tokens), mx_tensor_host(MX_I32, 1, &shape, at),
+                       mx_tensor_host(MX_F32, 1, &shape, temperature), mx_tensor_host(MX_I32, 1, &shape, key),
+                       mx_tensor_host(MX_I32, 1, &shape, top_k), mx_tensor_host(MX_F32, 1, &shape, top_p),
+                       mx_tensor_host(MX_F32, 1, &shape, min_p)};
+  size_t V = (size_t)vocab;
   char fn[48];
   mx_llama_fn_name(steps > 1 ? MX_FN_DECODE_STEPS : logits ? MX_FN_DECODE_LOGITS : MX_FN_DECODE, window_for(s, last), fn, sizeof fn);
-  return call(s, fn, in, steps > 1 ? 4 : 2, logits, logits ? (size_t)S * V : 0, next, steps * S);
+  return call(s, fn, in, steps > 1 ? (s->graph.device_cuts ? 7 : 4) : 2, logits, logits ? (size_t)S * V : 0, next, steps * S);
 }
 
 mx_status_t mx_session_copy_slot(mx_session_t *s, int src, int dst, int n) {
@@ -434,15 +442,17 @@ mx_status_t mx_session_copy_slot(mx_session_t *s, int src, int dst, int n) {
 
 mx_status_t mx_session_decode_slots(mx_session_t *s, const int32_t *tokens, const int32_t *pos, float *logits,
                                     int32_t *next) {
-  return decode_call(s, tokens, pos, 1, (draw_t){0}, logits, next);
+  return decode_call(s, tokens, pos, 1, NULL, logits, next);
 }
 
 int mx_session_decode_steps(const mx_session_t *s) { return s->graph.decode_steps; }
 
-mx_status_t mx_session_decode_slots_steps(mx_session_t *s, const int32_t *tokens, const int32_t *pos, const float *temperature,
-                                          const uint32_t *key, int32_t *next) {
+bool mx_session_device_cuts(const mx_session_t *s) { return s->graph.device_cuts; }
+
+mx_status_t mx_session_decode_slots_steps(mx_session_t *s, const int32_t *tokens, const int32_t *pos, const mx_device_draw_t *draw,
+                                          int32_t *next) {
   if (s->graph.decode_steps < 2) return mx_status_make(MX_STAGE_INTERNAL, NULL, "the module has no multi-step decode");
-  return decode_call(s, tokens, pos, s->graph.decode_steps, (draw_t){temperature, key}, NULL, next);
+  return decode_call(s, tokens, pos, s->graph.decode_steps, draw, NULL, next);
 }
 
 mx_status_t mx_session_decode(mx_session_t *s, int32_t token, int pos, float *logits, int32_t *next) {

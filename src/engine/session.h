@@ -28,6 +28,7 @@ typedef struct {
   int slots;                 /* sequences decoded together: 0 or 1 = single sequence; up to 8 (batching) */
   int score_len;             /* > 0: also compile score_<score_len>; MX_LLAMA_SCORE_CAPACITY: over the capacity */
   int decode_steps;          /* greedy decode steps per device call; 0: the target's default (mx_target_decode_steps) */
+  int device_cuts;           /* the cuts drawn in the multi-step calls: 1 on, -1 off, 0 the target's choice */
   bool embeddings;           /* also compile the pooled prefill functions (mx_session_embed_slot) */
   mx_quant_options_t quant;  /* --quant packed and its host options (model/packing.h); off: weights expanded at load */
   const char *vmfb;          /* a module from `mlxcel compile` to use instead of compiling (hosts without
@@ -101,12 +102,22 @@ MX_MUST_USE mx_status_t mx_session_decode_slots(mx_session_t *s, const int32_t *
 MX_MUST_USE mx_status_t mx_session_copy_slot(mx_session_t *s, int src, int dst, int n);
 /* Steps per multi-step call (1: the module has none). */
 int mx_session_decode_steps(const mx_session_t *s);
+/* How the device picks one slot's tokens in a multi-step call (base/gumbel.h, hlo/pick.h). */
+typedef struct {
+  float temperature; /* 0: the argmax */
+  uint32_t key;      /* the draw's key (mx_gumbel_key of the request's seed) */
+  int32_t top_k;     /* 0 (or the vocabulary): off */
+  float top_p;       /* 1: off */
+  float min_p;       /* 0: off */
+} mx_device_draw_t;
+/* Whether the module draws under the cuts (top-k, top-p, min-p) in its multi-step calls. */
+bool mx_session_device_cuts(const mx_session_t *s);
 /* mx_session_decode_steps(s) steps for every slot in one call, each token picked on the device: next
  * receives K x slots tokens, row k the tokens of step k (each fed to step k + 1 at the next position).
- * Slot b's token is the argmax when temperature[b] is 0, else the seeded draw of base/gumbel.h with
- * key[b]; NULL arrays mean greedy (key 0). pos[b] + K must fit the capacity. */
-MX_MUST_USE mx_status_t mx_session_decode_slots_steps(mx_session_t *s, const int32_t *tokens, const int32_t *pos, const float *temperature,
-                                                      const uint32_t *key, int32_t *next);
+ * Slot b's token is drawn as draw[b] says (draw NULL: every slot greedy); a cut needs a module with
+ * device cuts. pos[b] + K must fit the capacity. */
+MX_MUST_USE mx_status_t mx_session_decode_slots_steps(mx_session_t *s, const int32_t *tokens, const int32_t *pos,
+                                                      const mx_device_draw_t *draw, int32_t *next);
 /* One token at position pos in a single-slot session. */
 MX_MUST_USE mx_status_t mx_session_decode(mx_session_t *s, int32_t token, int pos, float *logits, int32_t *next);
 /* Logits at every position of ids (n <= score_len): out holds n * vocab floats. */

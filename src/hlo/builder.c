@@ -370,6 +370,15 @@ mx_hval_t mx_hlo_bytes_as_nibbles(mx_hlo_t *h, mx_hval_t a) {
   return emit(h, "bitcast_convert", 1, &a, NULL, r);
 }
 
+mx_hval_t mx_hlo_bitcast(mx_hlo_t *h, mx_hval_t a, mx_dtype_t to) {
+  if (!usable(h, a)) return invalid;
+  if (mx_dtype_size(a.dtype) != mx_dtype_size(to) || a.dtype == MX_I4 || to == MX_I4)
+    return fail(h, "bitcast of %s to %s: the widths differ", mx_dtype_name(a.dtype), mx_dtype_name(to));
+  mx_hval_t r = a;
+  r.dtype = to;
+  return emit(h, "bitcast_convert", 1, &a, NULL, r);
+}
+
 mx_hval_t mx_hlo_barrier(mx_hlo_t *h, mx_hval_t a) { return emit(h, "optimization_barrier", 1, &a, NULL, a); }
 
 mx_hval_t mx_hlo_compare(mx_hlo_t *h, const char *dir, mx_hval_t a, mx_hval_t b) {

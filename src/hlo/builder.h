@@ -72,6 +72,8 @@ mx_hval_t mx_hlo_binary(mx_hlo_t *h, const char *op, mx_hval_t a, mx_hval_t b);
 mx_hval_t mx_hlo_convert(mx_hlo_t *h, mx_hval_t a, mx_dtype_t to);
 /* i8 [..., n] as i4 [..., n, 2]: each byte's low nibble first (stablehlo.bitcast_convert). */
 mx_hval_t mx_hlo_bytes_as_nibbles(mx_hlo_t *h, mx_hval_t a);
+/* The same bits as another type of the same width (f32 <-> i32: stablehlo.bitcast_convert). */
+mx_hval_t mx_hlo_bitcast(mx_hlo_t *h, mx_hval_t a, mx_dtype_t to);
 /* a unchanged, but the compiler may not fuse or move work across it (stablehlo.optimization_barrier). */
 mx_hval_t mx_hlo_barrier(mx_hlo_t *h, mx_hval_t a);
 /* dir: "EQ", "NE", "LT", "LE", "GT", "GE"; result is i1. */

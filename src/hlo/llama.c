@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "base/gumbel.h"
 #include "hlo/builder.h"
+#include "hlo/pick.h"
 #include "model/arch.h"
 
 /* ------------------------------------------------------------------------------------ RoPE */
@@ -682,89 +682,12 @@ static mx_hval_t lm_head(ctx_t *x, mx_hval_t hn) {
   return softcap(x, linear(x, hn, mx_arch_global(x->c->tied_embeddings ? MX_T_EMBED : MX_T_LM_HEAD), 0), x->c->final_softcap);
 }
 
-/* Per row of logits [R, V] f32, the lowest index of the largest logit, as torch.argmax picks: [R] i32.
- *
- * In two stages when V > 256: the largest value and its lowest index within each chunk of 256
- * logits ([R, V/256, 256], the last chunk padded with -inf), then the same over the chunks. One
- * reduction over 128256 logits ran as one 64-thread workgroup on the H200 (81 us per step,
- * docs/performance.md); the chunked form spreads it over R * V/256 rows.
- *
- * Indices are f32, not i32: IREE 3.13's CUDA backend starts a signed-integer min (max) reduction
- * from -1 (0), the unsigned identities, so an i32 argmax returned -1 for every row and the next
- * step's embedding gather then read out of bounds (docs/spikes.md). Indices below 2^24 are exact in
- * f32; config validation keeps the vocabulary under 2^22.
- *
- * Several argmaxes in one function (decode_<W>_steps) would share one iota after CSE; IREE 3.13 then
- * computes it in the first argmax's dispatch, and its CUDA codegen crashes on that dispatch at O3
- * ("SmallVector unable to grow" in NVPTX instruction selection). A barrier keeps each iota inside its
- * own reduction. */
-enum { ARGMAX_CHUNK = 256 };
-
-/* Over the last dimension of v (f32): the smallest of idx where v holds its largest value (elsewhere
- * idx counts as the vocabulary size, above every index), and that value when max_out is not NULL. */
-static mx_hval_t max_and_index(ctx_t *x, mx_hval_t v, mx_hval_t idx, mx_hval_t *max_out) {
-  mx_hlo_t *h = x->h;
-  int64_t last = v.rank - 1, keep[MX_MAX_RANK];
-  for (int i = 0; i < last; i++) keep[i] = i;
-  mx_hval_t mx = mx_hlo_reduce(h, v, MX_REDUCE_MAX, 1, &last);
-  mx_hval_t is_max = mx_hlo_compare(h, "EQ", v, mx_hlo_broadcast(h, mx, v.rank, v.dims, keep));
-  mx_hval_t none = mx_hlo_splat(h, mx_htype(MX_F32, v.rank, v.dims), (double)x->c->vocab);
-  if (max_out) *max_out = mx;
-  return mx_hlo_reduce(h, mx_hlo_select(h, is_max, idx, none), MX_REDUCE_MIN, 1, &last);
-}
-
-static mx_hval_t iota_of(ctx_t *x, mx_dtype_t dtype, int rank, const int64_t *dims, int64_t dim) {
-  mx_hval_t iota = mx_hlo_iota(x->h, mx_htype(dtype, rank, dims), dim);
-  return x->g->decode_steps > 1 ? mx_hlo_barrier(x->h, iota) : iota;
-}
-
-static mx_hval_t iota_f32(ctx_t *x, int rank, const int64_t *dims, int64_t dim) { return iota_of(x, MX_F32, rank, dims, dim); }
+/* The token picks of hlo/pick.c; several in one function (decode_<W>_steps) fence their iotas. */
+static mx_pick_t picker(ctx_t *x) { return (mx_pick_t){.h = x->h, .vocab = x->c->vocab, .fence_iotas = x->g->decode_steps > 1}; }
 
 static mx_hval_t argmax(ctx_t *x, mx_hval_t logits) {
-  mx_hlo_t *h = x->h;
-  int64_t R = logits.dims[0], V = logits.dims[1];
-  if (V <= ARGMAX_CHUNK) return mx_hlo_convert(h, max_and_index(x, logits, iota_f32(x, 2, logits.dims, 1), NULL), MX_I32);
-  int64_t n = (V + ARGMAX_CHUNK - 1) / ARGMAX_CHUNK, pad = n * ARGMAX_CHUNK - V;
-  if (pad) {
-    mx_hval_t parts[2] = {logits, mx_hlo_splat(h, t2(MX_F32, R, pad), -INFINITY)};
-    logits = mx_hlo_concat(h, 2, parts, 1);
-  }
-  int64_t cd[3] = {R, n, ARGMAX_CHUNK};
-  mx_hval_t chunks = mx_hlo_reshape(h, logits, 3, cd), cmax;
-  mx_hval_t within = iota_f32(x, 3, cd, 2), first = iota_f32(x, 2, cd, 1); /* [R, n, C] and [R, n] */
-  mx_hval_t cidx = max_and_index(x, chunks, within, &cmax);                /* [R, n] each */
-  mx_hval_t at = mx_hlo_binary(h, "add", mx_hlo_binary(h, "multiply", first, mx_hlo_splat(h, t2(MX_F32, R, n), ARGMAX_CHUNK)), cidx);
-  return mx_hlo_convert(h, max_and_index(x, cmax, at, NULL), MX_I32);
-}
-
-/* murmur3's finalizer on i32 bits (mx_gumbel_fmix): the multiplies wrap, the shifts are logical. */
-static mx_hval_t fmix_i32(ctx_t *x, mx_hval_t v) {
-  mx_hlo_t *h = x->h;
-  static const int shift[3] = {MX_GUMBEL_SHIFT1, MX_GUMBEL_SHIFT2, MX_GUMBEL_SHIFT3};
-  static const uint32_t mul[2] = {MX_GUMBEL_MUL1, MX_GUMBEL_MUL2};
-  mx_hval_t type = mx_htype(MX_I32, v.rank, v.dims);
-  for (int i = 0; i < 3; i++) {
-    v = mx_hlo_binary(h, "xor", v, mx_hlo_binary(h, "shift_right_logical", v, mx_hlo_splat(h, type, shift[i])));
-    if (i < 2) v = mx_hlo_binary(h, "multiply", v, mx_hlo_splat(h, type, (int32_t)mul[i]));
-  }
-  return v;
-}
-
-/* The scores whose argmax is the seeded draw of base/gumbel.h: logits [S, V] + temperature * g, g
- * the Gumbel noise of (key, pos, id) per slot ([S] each). A slot at temperature 0 keeps its logits
- * exactly (0 * g is 0 for the finite g), so its argmax is the greedy token. */
-static mx_hval_t gumbel_scores(ctx_t *x, mx_hval_t logits, mx_hval_t temperature, mx_hval_t key, mx_hval_t pos) {
-  mx_hlo_t *h = x->h;
-  int64_t keep0[1] = {0};
-  mx_hval_t row = fmix_i32(x, mx_hlo_binary(h, "xor", pos, fmix_i32(x, key))); /* [S] */
-  mx_hval_t ids = iota_of(x, MX_I32, 2, logits.dims, 1);
-  mx_hval_t bits = fmix_i32(x, mx_hlo_binary(h, "xor", ids, mx_hlo_broadcast(h, row, 2, logits.dims, keep0)));
-  mx_hval_t top = mx_hlo_binary(h, "shift_right_logical", bits, mx_hlo_splat(h, ids, MX_GUMBEL_DROP));
-  mx_hval_t u = mx_hlo_binary(h, "multiply", mx_hlo_binary(h, "add", mx_hlo_convert(h, top, MX_F32), mx_hlo_splat(h, logits, 0.5)),
-                              mx_hlo_splat(h, logits, 0x1p-23)); /* exact: below 2^23 levels */
-  mx_hval_t g = mx_hlo_unary(h, "negate", mx_hlo_unary(h, "log", mx_hlo_unary(h, "negate", mx_hlo_unary(h, "log", u))));
-  mx_hval_t t = mx_hlo_broadcast(h, temperature, 2, logits.dims, keep0);
-  return mx_hlo_binary(h, "add", logits, mx_hlo_binary(h, "multiply", t, g));
+  mx_pick_t p = picker(x);
+  return mx_pick_argmax(&p, logits);
 }
 
 /* Positions start .. start+T-1 as [T] i32. */
@@ -829,23 +752,28 @@ static void emit_decode(ctx_t *x, int64_t W, bool want_logits) {
   mx_hlo_func_end(h, 1, &out);
 }
 
-/* decode_<W>_steps(tokens, pos, temperature, key): decode_steps steps for every slot in one call, each
- * step's token fed to the next at the next position: [K, S] tokens. A slot's token is its argmax at
- * temperature 0, else the seeded Gumbel-max draw of base/gumbel.h (the host sampler's draw for a
- * plain temperature). The host pays one call (one round trip, one readback) per K tokens; a sequence
- * that ends earlier ignores the rest. */
+/* decode_<W>_steps(tokens, pos, temperature, key[, top_k, top_p, min_p]): decode_steps steps for every
+ * slot in one call, each step's token fed to the next at the next position: [K, S] tokens. A slot's
+ * token is its argmax at temperature 0, else the seeded Gumbel-max draw of base/gumbel.h (the host
+ * sampler's draw), among the candidates of its cuts where the graph has device_cuts (hlo/pick.h). The
+ * host pays one call (one round trip, one readback) per K tokens; a sequence that ends earlier
+ * ignores the rest. */
 static void emit_decode_steps(ctx_t *x, int64_t W) {
   mx_hlo_t *h = x->h;
   int64_t S = x->g->slots, K = x->g->decode_steps;
-  mx_hval_t types[4] = {t1(MX_I32, S), t1(MX_I32, S), t1(MX_F32, S), t1(MX_I32, S)}, args[4], outs[MX_LLAMA_MAX_DECODE_STEPS];
+  int n_args = x->g->device_cuts ? 7 : 4;
+  mx_hval_t types[7] = {t1(MX_I32, S), t1(MX_I32, S), t1(MX_F32, S), t1(MX_I32, S), t1(MX_I32, S), t1(MX_F32, S), t1(MX_F32, S)};
+  mx_hval_t args[7], outs[MX_LLAMA_MAX_DECODE_STEPS];
   char name[48];
   mx_llama_fn_name(MX_FN_DECODE_STEPS, (int)W, name, sizeof name);
-  mx_hlo_func_begin(h, name, 4, types, args);
+  mx_hlo_func_begin(h, name, n_args, types, args);
+  mx_pick_t p = picker(x);
+  mx_pick_cuts_t cuts = {.top_k = args[4], .top_p = args[5], .min_p = args[6]};
   mx_hval_t tok = args[0], pos = args[1];
   int64_t row[2] = {1, S};
   for (int64_t k = 0; k < K; k++) {
     step_t st = {.B = S, .T = 1, .pos = pos, .decode = true, .window = W};
-    tok = argmax(x, gumbel_scores(x, lm_head(x, forward(x, tok, &st)), args[2], args[3], pos));
+    tok = mx_pick_draw(&p, lm_head(x, forward(x, tok, &st)), args[2], args[3], pos, x->g->device_cuts ? &cuts : NULL);
     outs[k] = mx_hlo_reshape(h, tok, 2, row);
     pos = mx_hlo_binary(h, "add", pos, mx_hlo_splat(h, t1(MX_I32, S), 1));
   }
@@ -1042,8 +970,12 @@ mx_status_t mx_llama_graph_make(const mx_model_config_t *c, const mx_llama_graph
   int steps = o->decode_steps > 0 ? o->decode_steps : 1;
   if (steps > MX_LLAMA_MAX_DECODE_STEPS)
     return mx_status_make(MX_STAGE_USAGE, "use 1 to 16 decode steps per call", "%d decode steps per call", steps);
+  if (o->device_cuts_asked > 0 && steps < 2)
+    return mx_status_make(MX_STAGE_USAGE, "add --decode-steps 2 or more, or drop --device-cuts on",
+                          "--device-cuts on draws in the multi-step calls, and this graph has %d decode step per call", steps);
   *out = (mx_llama_graph_t){.config = c, .matmul = o->precision, .kv = o->kv, .weight_dtype = o->weight_dtype,
                             .slots = slots, .capacity = o->capacity, .score_len = o->score_len, .decode_steps = steps,
+                            .device_cuts = steps > 1 && o->device_cuts,
                             .expand_kv_groups = o->expand_kv_groups, .head_attention_slots = o->head_attention_slots,
                             .head_attention_window = o->head_attention_window,
                             .values_transposed = o->head_attention_slots > 0 && slots >= o->head_attention_slots &&

@@ -61,6 +61,8 @@ typedef struct {
   int window_ratio;        /* each window this many times the one before: 2 or 4 (mx_llama_default_buckets makes
                             * anything else 4) */
   int decode_steps;        /* > 1: also decode_<W>_steps, that many steps per call, picked on the device */
+  bool device_cuts;        /* with decode_steps > 1: decode_<W>_steps also takes each slot's top-k, top-p and
+                            * min-p and draws among their candidates (hlo/pick.h) */
   bool expand_kv_groups;   /* decode attention repeats each KV head for its query heads (see attend_decode) */
   int head_attention_slots; /* > 0: from this many slots on, decode attention takes one product per query head
                              * of the group instead (attend_decode) */
@@ -91,6 +93,8 @@ typedef struct {
   int capacity;            /* KV positions per slot; 0: mx_llama_default_capacity */
   int score_len;           /* 0: no score function; MX_LLAMA_SCORE_CAPACITY: one over the whole capacity */
   int decode_steps;        /* decode steps per call: 0 or 1 = one; up to MX_LLAMA_MAX_DECODE_STEPS */
+  int device_cuts_asked;   /* --device-cuts: 1 on, -1 off, 0 the target's choice */
+  bool device_cuts;        /* the choice made (mx_graph_target_choices); used only with decode steps */
   bool expand_kv_groups;   /* the target's choice, mx_target_expand_kv_groups */
   int head_attention_slots; /* the target's choice, mx_target_head_attention_slots */
   int head_attention_window; /* the target's choice, mx_target_head_attention_window */

@@ -12,7 +12,7 @@
 
 #include "engine/sampler.h"
 
-static int ref_cmp_desc(const void *a, const void *b, void *ctx) {
+static inline int ref_cmp_desc(const void *a, const void *b, void *ctx) {
   const float *l = ctx;
   int32_t i = *(const int32_t *)a, j = *(const int32_t *)b;
   if (l[i] != l[j]) return l[i] > l[j] ? -1 : 1;
@@ -21,7 +21,7 @@ static int ref_cmp_desc(const void *a, const void *b, void *ctx) {
 
 /* Writes the kept candidates of nonzero probability in order with their probabilities over the kept
  * set; returns their count. raw: V finite or -inf logits, at least one finite; temperature above the greedy bound. */
-static int ref_candidates(const mx_sampling_t *p, const float *raw, int V, int32_t *ids, double *probs) {
+static inline int ref_candidates(const mx_sampling_t *p, const float *raw, int V, int32_t *ids, double *probs) {
   float *l = malloc(sizeof *l * (size_t)V);
   int32_t *order = malloc(sizeof *order * (size_t)V);
   double *pr = malloc(sizeof *pr * (size_t)V);
@@ -59,12 +59,12 @@ typedef struct {
   uint64_t x;
 } ref_rng_t;
 
-static double ref_uniform(ref_rng_t *r) {
+static inline double ref_uniform(ref_rng_t *r) {
   r->x ^= r->x >> 12, r->x ^= r->x << 25, r->x ^= r->x >> 27;
   return (double)((r->x * 0x2545F4914F6CDD1DULL) >> 11) / 9007199254740992.0;
 }
 
-static double ref_normal(ref_rng_t *r) {
+static inline double ref_normal(ref_rng_t *r) {
   double u = ref_uniform(r), v = ref_uniform(r);
   return sqrt(-2 * log(u + 1e-300)) * cos(6.283185307179586 * v);
 }
@@ -72,7 +72,7 @@ static double ref_normal(ref_rng_t *r) {
 enum { REF_MODEL_LIKE, REF_FLAT, REF_TIES, REF_NEG_INF, REF_SHAPES };
 static const char *const ref_shape_names[REF_SHAPES] = {"model-like", "flat", "ties", "-inf"};
 
-static void ref_row(int shape, float *l, int V, ref_rng_t *r) {
+static inline void ref_row(int shape, float *l, int V, ref_rng_t *r) {
   for (int i = 0; i < V; i++) {
     switch (shape) {
       case REF_MODEL_LIKE: l[i] = (float)(2.5 * ref_normal(r)); break;

@@ -7,13 +7,16 @@
 #include <math.h>
 #include <unistd.h>
 
+#include "base/gumbel.h"
 #include "base/toolchain.h"
 #include "compiler/cache.h"
 #include "compiler/compile.h"
 #include "device/launch.h"
 #include "engine/sampler.h"
 #include "hlo/builder.h"
+#include "hlo/pick.h"
 #include "model/synth.h"
+#include "sampler_reference.h"
 
 /* Weights for the tiny config (with `vocab` tokens and an MLP of `ffn`) in dir/model, by mlxcel
  * synth, in f32 as the graph declares them. */
@@ -213,12 +216,11 @@ static void batched_slots_match_single_sequence_runs(void **state) {
   remove_dir(dir);
 }
 
-/* The host sampler's pick for a plain temperature (the Gumbel-max draw of base/gumbel.h) from one
- * row of logits, for the token fed at position `pos`. */
-static int32_t host_draw(const float *row, int vocab, float temperature, uint64_t seed, int pos) {
-  mx_sampling_t sp = {.temperature = temperature, .top_p = 1, .repeat_penalty = 1, .seed = seed};
-  assert_true(mx_sampling_is_plain(&sp, vocab));
-  mx_sampler_t *smp = mx_sampler_create(&sp, vocab);
+/* The host sampler's pick (the Gumbel-max draw of base/gumbel.h, among the candidates of the cuts sp
+ * asks for) from one row of logits, for the token fed at position `pos`. */
+static int32_t host_pick(const float *row, int vocab, const mx_sampling_t *sp, int pos) {
+  assert_true(mx_sampling_is_cut_only(sp));
+  mx_sampler_t *smp = mx_sampler_create(sp, vocab);
   float *l = malloc(sizeof *l * (size_t)vocab);
   int32_t *history = calloc((size_t)pos + 1, sizeof *history); /* the draw reads its length: pos + 1 */
   assert_non_null(smp), assert_non_null(l), assert_non_null(history);
@@ -229,17 +231,26 @@ static int32_t host_draw(const float *row, int vocab, float temperature, uint64_
   return id;
 }
 
-/* decode_<W>_steps(tokens, pos, temperature, key) in one call, for two sequences in slots 0 and 2 of 3
- * (slot 1 idle) prefilled with a and b: K x 3 tokens into got. */
-static void tiny_steps_call(mx_worker_t *w, int mod, const int32_t start[3], const float temperature[3], const uint32_t key[3],
-                            int K, int32_t *got) {
-  int32_t t0[3] = {start[0], start[1], start[2]}, p0[3] = {3, 0, 6}, k0[3] = {(int32_t)key[0], (int32_t)key[1], (int32_t)key[2]};
-  float tt[3] = {temperature[0], temperature[1], temperature[2]};
+static int32_t host_draw(const float *row, int vocab, float temperature, uint64_t seed, int pos) {
+  mx_sampling_t sp = {.temperature = temperature, .top_p = 1, .repeat_penalty = 1, .seed = seed};
+  assert_true(mx_sampling_is_plain(&sp, vocab));
+  return host_pick(row, vocab, &sp, pos);
+}
+
+/* decode_<W>_steps(tokens, pos, temperature, key[, top_k, top_p, min_p]) in one call, for two
+ * sequences in slots 0 and 2 of 3 (slot 1 idle) prefilled with a and b: K x 3 tokens into got. The
+ * cuts go in when `cuts` (a module with device cuts). */
+static void tiny_steps_call(mx_worker_t *w, int mod, const int32_t start[3], const mx_sampling_t sp[3], bool cuts, int K, int32_t *got) {
+  int32_t t0[3] = {start[0], start[1], start[2]}, p0[3] = {3, 0, 6}, k0[3], tk[3];
+  float tt[3], tp[3], mp[3];
+  for (int b = 0; b < 3; b++)
+    tt[b] = sp[b].temperature, k0[b] = (int32_t)mx_gumbel_key(sp[b].seed), tk[b] = sp[b].top_k, tp[b] = sp[b].top_p, mp[b] = sp[b].min_p;
   int64_t s3 = 3;
-  mx_tensor_t in[4] = {mx_tensor_host(MX_I32, 1, &s3, t0), mx_tensor_host(MX_I32, 1, &s3, p0), mx_tensor_host(MX_F32, 1, &s3, tt),
-                       mx_tensor_host(MX_I32, 1, &s3, k0)}, res;
+  mx_tensor_t in[7] = {mx_tensor_host(MX_I32, 1, &s3, t0), mx_tensor_host(MX_I32, 1, &s3, p0), mx_tensor_host(MX_F32, 1, &s3, tt),
+                       mx_tensor_host(MX_I32, 1, &s3, k0), mx_tensor_host(MX_I32, 1, &s3, tk), mx_tensor_host(MX_F32, 1, &s3, tp),
+                       mx_tensor_host(MX_F32, 1, &s3, mp)}, res;
   int n;
-  assert_ok(mx_worker_call(w, mod, "decode_16_steps", in, 4, 0, &res, 1, &n));
+  assert_ok(mx_worker_call(w, mod, "decode_16_steps", in, cuts ? 7 : 4, 0, &res, 1, &n));
   assert_int_equal(res.dtype, MX_I32);
   assert_int_equal(res.rank, 2);
   assert_int_equal(res.shape[0], K);
@@ -251,9 +262,9 @@ static void tiny_steps_call(mx_worker_t *w, int mod, const int32_t start[3], con
 /* decode_<W>_steps feeds each step's token to the next: its K x slots tokens equal K single steps of
  * the same two sequences (one of them in a slot of its own, one beside an idle slot), each step's
  * token picked on the host from its logits: the argmax at temperature 0, and at a temperature the
- * host sampler's seeded draw, which the device must make too (base/gumbel.h). */
-static void multi_step_decode_equals_single_steps(void **state) {
-  (void)state;
+ * host sampler's seeded draw, which the device must make too (base/gumbel.h); with `cuts`, a module
+ * with device cuts and draws under top-p, top-k and min-p (hlo/pick.h). */
+static void multi_step_case(bool cuts) {
   enum { K = 3, ROUNDS = 4 };
   char compiler[MX_PATH_MAX], dir[] = "/tmp/mlxcel-test-steps-XXXXXX", vmfb[256], weights[300];
   assert_ok(mx_toolchain_compiler(compiler, sizeof compiler));
@@ -262,7 +273,11 @@ static void multi_step_decode_equals_single_steps(void **state) {
   snprintf(vmfb, sizeof vmfb, "%s/k.vmfb", dir);
   mx_target_t t;
   assert_ok(mx_target_for_device("local-task", NULL, &t));
-  char *text = emit_tiny_graph(3, K);
+  mx_llama_graph_t g = {.config = &tiny, .matmul = MX_F32, .kv = MX_F32, .weight_dtype = MX_F32, .slots = 3, .capacity = 16, .kv_rows = 16,
+                        .n_buckets = 2, .buckets = {4, 16}, .score_len = 8, .n_windows = 2, .windows = {8, 16},
+                        .decode_steps = K, .device_cuts = cuts};
+  char *text;
+  assert_ok(mx_llama_emit(&g, &text));
   assert_ok(compile_via_cache(&t, text, vmfb));
   free(text);
   mx_worker_t *w = cpu_worker();
@@ -271,11 +286,14 @@ static void multi_step_decode_equals_single_steps(void **state) {
   assert_ok(mx_worker_load(w, vmfb, params, 1, &mod));
   const int32_t a[3] = {1, 2, 3}, b[6] = {4, 5, 6, 7, 8, 9};
   /* Round 0 greedy in both slots; then slot 0 draws at 0.8 and slot 2 at 1.5 (slot 1, idle, at 3), a
-   * new key each round. */
+   * new key each round; with cuts, slot 0 under top-p 0.9 and slot 2 under top-k 5 and min-p 0.05. */
   int drawn_not_argmax = 0;
   for (int round = 0; round < ROUNDS; round++) {
+    mx_sampling_t sp[3];
     const float temperature[3] = {round ? 0.8f : 0, round ? 3.0f : 0, round ? 1.5f : 0};
-    const uint32_t key[3] = {(uint32_t)round * 0x9E3779B9u, 77, (uint32_t)round * 12345u + 0x80000000u};
+    const uint64_t seed[3] = {(uint64_t)round * 0x9E3779B9u, 77, (uint64_t)round * 12345u + 0x80000000u};
+    for (int q = 0; q < 3; q++) sp[q] = (mx_sampling_t){.temperature = temperature[q], .top_p = 1, .repeat_penalty = 1, .seed = seed[q]};
+    if (cuts && round) sp[0].top_p = 0.9f, sp[2].top_k = 5, sp[2].min_p = 0.05f;
     float la[40], lb[40], all[3 * 40];
     /* K single steps for both, slot 1 idle. */
     int32_t want[K][2];
@@ -288,7 +306,7 @@ static void multi_step_decode_equals_single_steps(void **state) {
       for (int q = 0; q < 2; q++) {
         const float *row = all + 80 * q;
         int slot = 2 * q;
-        int32_t id = temperature[slot] > 0 ? host_draw(row, 40, temperature[slot], key[slot], pos[slot]) : argmax40(row);
+        int32_t id = temperature[slot] > 0 ? host_pick(row, 40, &sp[slot], pos[slot]) : argmax40(row);
         drawn_not_argmax += id != argmax40(row);
         want[k][q] = tokens[slot] = id;
         pos[slot]++;
@@ -298,7 +316,7 @@ static void multi_step_decode_equals_single_steps(void **state) {
     tiny_prefill(w, mod, a, 3, 0, la);
     tiny_prefill(w, mod, b, 6, 2, lb);
     int32_t got[K * 3], start[3] = {first_a, 0, first_b};
-    tiny_steps_call(w, mod, start, temperature, key, K, got);
+    tiny_steps_call(w, mod, start, sp, cuts, K, got);
     for (int k = 0; k < K; k++) {
       assert_int_equal(got[k * 3 + 0], want[k][0]);
       assert_int_equal(got[k * 3 + 2], want[k][1]);
@@ -307,6 +325,16 @@ static void multi_step_decode_equals_single_steps(void **state) {
   assert_true(drawn_not_argmax >= 3); /* the draws are not the argmax in disguise */
   mx_worker_destroy(w);
   remove_dir(dir);
+}
+
+static void multi_step_decode_equals_single_steps(void **state) {
+  (void)state;
+  multi_step_case(false);
+}
+
+static void multi_step_decode_under_cuts_equals_single_steps(void **state) {
+  (void)state;
+  multi_step_case(true);
 }
 
 /* Two sequences in a 3-slot module (slot 1 idle, decoded with junk): prompts of 3 and 6 tokens
@@ -450,6 +478,106 @@ static void chunked_argmax_equals_host_argmax(void **state) {
     mx_tensor_release(&ds);
   }
   assert_true(drawn_not_argmax >= 2);
+  mx_worker_destroy(w);
+  remove_dir(dir);
+}
+
+/* The device's draw under the cuts (hlo/pick.h) is the host sampler's pick, token for token, and its
+ * candidates are the host's: rows of 600 logits (three chunks, the last padded) of every reference
+ * shape (ties among them, and -inf entries), through one module of 4 slots with top-k, top-p and min-p
+ * alone and together, the cuts off, a slot at temperature 0, seeds and positions varied. */
+static void device_cuts_equal_host_cuts(void **state) {
+  (void)state;
+  enum { S = 4, V = 600, CALLS = 12 };
+  static const struct {
+    float temperature, top_p, min_p;
+    int top_k;
+  } set[] = {{1, 1, 0, 40}, {0.7f, 0.9f, 0, 0}, {1.3f, 1, 0.05f, 0}, {0.8f, 0.95f, 0.02f, 50}, {1, 1, 0, 1}, {2, 0.5f, 0, 0},
+             {0.5f, 0.99f, 0, 599}, {1, 1, 0, 0}, {0, 1, 0, 0}, {1, 0.3f, 0.2f, 7}, {3, 0.6f, 0, 300}};
+  enum { SETS = sizeof set / sizeof *set };
+  char compiler[MX_PATH_MAX], dir[] = "/tmp/mlxcel-test-cuts-XXXXXX", vmfb[256];
+  assert_ok(mx_toolchain_compiler(compiler, sizeof compiler));
+  assert_non_null(mkdtemp(dir));
+  mx_hlo_t *h = mx_hlo_create();
+  int64_t sv[2] = {S, V}, s1 = S;
+  mx_hval_t fi = mx_htype(MX_F32, 1, &s1), ii = mx_htype(MX_I32, 1, &s1), args[7];
+  mx_hval_t types[7] = {mx_htype(MX_F32, 2, sv), fi, ii, ii, ii, fi, fi};
+  mx_hlo_func_begin(h, "pick", 7, types, args);
+  mx_pick_t p = {.h = h, .vocab = V, .fence_iotas = true};
+  mx_pick_cuts_t cuts = {.top_k = args[4], .top_p = args[5], .min_p = args[6]};
+  mx_hval_t mask = mx_pick_candidates(&p, args[0], args[1], &cuts);
+  mx_hval_t out[2] = {mx_pick_draw(&p, args[0], args[1], args[2], args[3], &cuts),
+                      mx_hlo_select(h, mask, mx_hlo_splat(h, mx_htype(MX_I32, 2, sv), 1), mx_hlo_splat(h, mx_htype(MX_I32, 2, sv), 0))};
+  mx_hlo_func_end(h, 2, out);
+  char *text;
+  assert_ok(mx_hlo_finish(h, &text));
+  mx_hlo_destroy(h);
+  mx_target_t t;
+  assert_ok(mx_target_for_device("local-task", NULL, &t));
+  snprintf(vmfb, sizeof vmfb, "%s/cuts.vmfb", dir);
+  assert_ok(compile_via_cache(&t, text, vmfb));
+  free(text);
+  mx_worker_t *w = cpu_worker();
+  int mod, n;
+  assert_ok(mx_worker_load(w, vmfb, NULL, 0, &mod));
+  static float rows[S * V], l[V];
+  static int32_t history[4000], ids[V];
+  static double probs[V];
+  ref_rng_t rng = {2026};
+  int drawn_not_argmax = 0, cut_somewhere = 0;
+  for (int call = 0; call < CALLS; call++) {
+    float temperature[S], top_p[S], min_p[S];
+    int32_t key[S], pos[S], top_k[S];
+    mx_sampling_t sp[S];
+    for (int b = 0; b < S; b++) {
+      int k = (call * S + b) % SETS;
+      ref_row((call + b) % REF_SHAPES, rows + b * V, V, &rng);
+      temperature[b] = set[k].temperature, top_k[b] = set[k].top_k, top_p[b] = set[k].top_p, min_p[b] = set[k].min_p;
+      pos[b] = (call * 337 + b * 91) % 4000;
+      sp[b] = (mx_sampling_t){.temperature = temperature[b], .top_k = top_k[b], .top_p = top_p[b], .min_p = min_p[b],
+                              .repeat_penalty = 1, .seed = (uint64_t)call * 0x100000001ULL + (uint64_t)b};
+      key[b] = (int32_t)mx_gumbel_key(sp[b].seed);
+    }
+    mx_tensor_t in[7] = {mx_tensor_host(MX_F32, 2, sv, rows), mx_tensor_host(MX_F32, 1, &s1, temperature),
+                         mx_tensor_host(MX_I32, 1, &s1, key), mx_tensor_host(MX_I32, 1, &s1, pos),
+                         mx_tensor_host(MX_I32, 1, &s1, top_k), mx_tensor_host(MX_F32, 1, &s1, top_p),
+                         mx_tensor_host(MX_F32, 1, &s1, min_p)}, res[2];
+    assert_ok(mx_worker_call(w, mod, "pick", in, 7, 0, res, 2, &n));
+    const int32_t *drawn = res[0].data, *kept = res[1].data;
+    for (int b = 0; b < S; b++) {
+      const float *row = rows + b * V;
+      mx_sampler_t *smp = mx_sampler_create(&sp[b], V);
+      assert_non_null(smp);
+      memcpy(l, row, sizeof l);
+      int32_t want = mx_sampler_pick(smp, l, history, pos[b] + 1, pos[b] + 1);
+      if (drawn[b] != want)
+        fprintf(stderr, "call %d slot %d (T %g, top-k %d, top-p %g, min-p %g): device %d, host %d\n", call, b, temperature[b],
+                top_k[b], top_p[b], min_p[b], drawn[b], want);
+      assert_int_equal(drawn[b], want);
+      /* the host's candidates (those of nonzero weight) all kept on the device, and of the tokens
+       * within 30 of the largest z, no other */
+      memcpy(l, row, sizeof l);
+      int c = mx_sampler_candidates(smp, l, ids, probs, V), on_device = 0;
+      mx_sampler_destroy(smp);
+      static bool host[V];
+      memset(host, 0, sizeof host);
+      for (int i = 0; i < c; i++) host[ids[i]] = true, assert_int_equal(kept[b * V + ids[i]], 1);
+      float top = -INFINITY, tz = temperature[b] > 0 ? temperature[b] : 1;
+      for (int i = 0; i < V; i++) top = fmaxf(top, row[i] / tz);
+      for (int i = 0; temperature[b] > 0 && i < V; i++)
+        if (row[i] / tz > top - 30) assert_int_equal(kept[b * V + i], host[i]);
+      for (int i = 0; i < V; i++) on_device += kept[b * V + i];
+      cut_somewhere += on_device < V;
+      int32_t best = 0;
+      for (int i = 1; i < V; i++)
+        if (row[i] > row[best]) best = i;
+      drawn_not_argmax += drawn[b] != best;
+    }
+    mx_tensor_release(&res[0]);
+    mx_tensor_release(&res[1]);
+  }
+  assert_true(drawn_not_argmax >= CALLS); /* draws, not the argmax in disguise */
+  assert_true(cut_somewhere >= CALLS);    /* and cuts that left tokens out */
   mx_worker_destroy(w);
   remove_dir(dir);
 }
@@ -756,8 +884,10 @@ int main(void) {
       cmocka_unit_test(llama_graph_compiles_and_runs_every_function),
       cmocka_unit_test(batched_slots_match_single_sequence_runs),
       cmocka_unit_test(multi_step_decode_equals_single_steps),
+      cmocka_unit_test(multi_step_decode_under_cuts_equals_single_steps),
       cmocka_unit_test(gpu_graph_forms_equal_cpu_forms),
       cmocka_unit_test(chunked_argmax_equals_host_argmax),
+      cmocka_unit_test(device_cuts_equal_host_cuts),
       cmocka_unit_test(state_globals_do_not_alias),
       cmocka_unit_test(chunked_prefill_equals_one_call),
       cmocka_unit_test(split_reduction_equals_one_product),

@@ -295,7 +295,7 @@ static void candidates_equal_a_full_sort(void **state) {
   }
 }
 
-/* The draw follows the kept probabilities: 40000 seeded picks from a row whose top-p nucleus holds a
+/* The draw follows the kept probabilities: 40000 seeded picks (at successive positions) from a row whose top-p nucleus holds a
  * handful of tokens, binned, against a chi-square bound that a correct draw exceeds with probability
  * 1e-6 (a draw that favoured one candidate by a few percent, or reached outside the nucleus, fails). */
 static void draws_follow_the_kept_probabilities(void **state) {
@@ -312,10 +312,11 @@ static void draws_follow_the_kept_probabilities(void **state) {
   int n = mx_sampler_candidates(s, l, ids, probs, V);
   assert_true(n >= 3 && n <= 64);
   static int count[V];
+  static int32_t history[DRAWS + 1];
   memset(count, 0, sizeof count);
-  for (int d = 0; d < DRAWS; d++) {
+  for (int d = 0; d < DRAWS; d++) { /* the d-th after d + 1 tokens of history, as in a run */
     memcpy(l, row, sizeof l);
-    count[mx_sampler_pick(s, l, NULL, 0, 0)]++;
+    count[mx_sampler_pick(s, l, history, d + 1, d + 1)]++;
   }
   mx_sampler_destroy(s);
   double chi2 = 0;
@@ -376,6 +377,67 @@ static void plain_pick_is_the_gumbel_argmax(void **state) {
   assert_false(mx_sampling_is_plain(&(mx_sampling_t){.temperature = 0, .top_p = 1, .repeat_penalty = 1}, V));
 }
 
+/* A pick under cuts (and under penalties and a bias) is the same Gumbel-max draw over the candidates:
+ * the argmax of logit + T * g among mx_sampler_candidates' ids, the logits after the bias and the
+ * penalties and before the temperature, for every row shape and several cuts, seeds and positions. */
+static void cut_pick_is_the_gumbel_argmax_over_the_candidates(void **state) {
+  (void)state;
+  enum { V = 3000 };
+  static float row[V], l[V];
+  static int32_t history[600], ids[V];
+  static double probs[V];
+  const mx_sampling_t cuts[] = {{.temperature = 1, .top_k = 40, .top_p = 1, .repeat_penalty = 1},
+                                {.temperature = 0.7f, .top_p = 0.9f, .repeat_penalty = 1},
+                                {.temperature = 1.5f, .top_p = 1, .min_p = 0.05f, .repeat_penalty = 1},
+                                {.temperature = 0.8f, .top_k = 50, .top_p = 0.95f, .min_p = 0.02f, .repeat_penalty = 1},
+                                {.temperature = 1, .top_p = 0.8f, .repeat_penalty = 1.3f, .presence_penalty = 0.5f}};
+  const int positions[] = {0, 17, 599};
+  for (int i = 0; i < 600; i++) history[i] = (i * 37) % V;
+  ref_rng_t rng = {555};
+  int not_top = 0;
+  for (int shape = 0; shape < REF_SHAPES; shape++)
+    for (size_t c = 0; c < sizeof cuts / sizeof *cuts; c++)
+      for (size_t q = 0; q < sizeof positions / sizeof *positions; q++) {
+        ref_row(shape, row, V, &rng);
+        mx_sampling_t p = cuts[c];
+        p.seed = 1000 * (uint64_t)c + q;
+        int n = positions[q] + 1;
+        mx_sampler_t *s = mx_sampler_create(&p, V);
+        /* the row the draw sees: the one the pick sees after the penalties, without its history the
+         * candidates could not know, so the penalty cases compare the penalised row's candidates */
+        memcpy(l, row, sizeof l);
+        int32_t got = mx_sampler_pick(s, l, history, n, 1);
+        memcpy(l, row, sizeof l);
+        if (p.repeat_penalty != 1 || p.presence_penalty != 0) { /* what the pick's penalties did to the row */
+          mx_sampling_t none = p;
+          none.repeat_penalty = 1, none.presence_penalty = 0;
+          static uint8_t seen[V];
+          memset(seen, 0, sizeof seen);
+          for (int i = 0; i < n; i++)
+            if (!seen[history[i]]) seen[history[i]] = 1, l[history[i]] = l[history[i]] > 0 ? l[history[i]] / p.repeat_penalty : l[history[i]] * p.repeat_penalty;
+          for (int i = 1; i < n; i++) /* presence: each output token once (the prompt is the first) */
+            if (seen[history[i]] == 1) seen[history[i]] = 2, l[history[i]] -= p.presence_penalty;
+          mx_sampler_destroy(s);
+          s = mx_sampler_create(&none, V);
+        }
+        float pen[V];
+        memcpy(pen, l, sizeof pen);
+        int k = mx_sampler_candidates(s, l, ids, probs, V);
+        mx_sampler_destroy(s);
+        uint32_t at = mx_gumbel_row(mx_gumbel_key(p.seed), positions[q]);
+        int32_t want = -1;
+        float best = -INFINITY;
+        for (int i = 0; i < k; i++) {
+          int id = ids[i];
+          float score = pen[id] + p.temperature * mx_gumbel_noise(at, id);
+          if (want < 0 || score > best || (score == best && id < want)) want = id, best = score;
+        }
+        assert_int_equal(got, want);
+        not_top += got != ids[0];
+      }
+  assert_true(not_top >= 10); /* draws, not the first candidate */
+}
+
 /* The plain draw follows softmax(logits / T) (the full-sort reference): 40000 picks, the d-th after
  * d + 1 tokens of history as in a run, binned (candidates expected fewer than 5 times pooled), against
  * the chi-square bound that a correct draw exceeds with probability 1e-6. */
@@ -426,6 +488,7 @@ int main(void) {
       cmocka_unit_test(logit_bias),
       cmocka_unit_test(candidates_equal_a_full_sort),
       cmocka_unit_test(draws_follow_the_kept_probabilities),
+      cmocka_unit_test(cut_pick_is_the_gumbel_argmax_over_the_candidates),
       cmocka_unit_test(plain_pick_is_the_gumbel_argmax),
       cmocka_unit_test(plain_draws_follow_the_softmax),
   };
