@@ -66,6 +66,20 @@ static void remove_dir(const char *dir) {
   assert_int_equal(system(cmd), 0);
 }
 
+/* `text` compiled for the CPU into dir/name and loaded, with the parameter file `weights` (or none),
+ * into a new CPU worker: the module's index in *mod. */
+static mx_worker_t *cpu_module(const char *text, const char *dir, const char *name, const char *weights, int *mod) {
+  char vmfb[MX_PATH_MAX];
+  mx_target_t t;
+  assert_ok(mx_target_for_device("local-task", NULL, &t));
+  snprintf(vmfb, sizeof vmfb, "%s/%s", dir, name);
+  assert_ok(compile_via_cache(&t, text, vmfb));
+  mx_worker_t *w = cpu_worker();
+  const char *params[1] = {weights};
+  assert_ok(mx_worker_load(w, vmfb, params, weights ? 1 : 0, mod));
+  return w;
+}
+
 /* Every function the engine calls compiles, loads with the weights as parameters, and runs. */
 static void llama_graph_compiles_and_runs_every_function(void **state) {
   (void)state;
@@ -420,7 +434,7 @@ static void gpu_graph_forms_equal_cpu_forms(void **state) {
 static void chunked_argmax_equals_host_argmax(void **state) {
   (void)state;
   enum { V = 600 };
-  char compiler[MX_PATH_MAX], dir[] = "/tmp/mlxcel-test-argmax-XXXXXX", vmfb[256], weights[300];
+  char compiler[MX_PATH_MAX], dir[] = "/tmp/mlxcel-test-argmax-XXXXXX", weights[300];
   assert_ok(mx_toolchain_compiler(compiler, sizeof compiler));
   assert_non_null(mkdtemp(dir));
   tiny_weights_vocab(dir, V, weights, sizeof weights);
@@ -431,15 +445,9 @@ static void chunked_argmax_equals_host_argmax(void **state) {
   char *text;
   assert_ok(mx_llama_emit(&g, &text));
   assert_non_null(strstr(text, "x3x256xf32>")); /* the chunked form */
-  mx_target_t t;
-  assert_ok(mx_target_for_device("local-task", NULL, &t));
-  snprintf(vmfb, sizeof vmfb, "%s/a.vmfb", dir);
-  assert_ok(compile_via_cache(&t, text, vmfb));
-  free(text);
-  mx_worker_t *w = cpu_worker();
-  const char *params[1] = {weights};
   int mod, n;
-  assert_ok(mx_worker_load(w, vmfb, params, 1, &mod));
+  mx_worker_t *w = cpu_module(text, dir, "a.vmfb", weights, &mod);
+  free(text);
   int64_t s16 = 16, s1 = 1;
   int drawn_not_argmax = 0;
   for (int32_t seed = 0; seed < 6; seed++) {
@@ -495,7 +503,7 @@ static void device_cuts_equal_host_cuts(void **state) {
   } set[] = {{1, 1, 0, 40}, {0.7f, 0.9f, 0, 0}, {1.3f, 1, 0.05f, 0}, {0.8f, 0.95f, 0.02f, 50}, {1, 1, 0, 1}, {2, 0.5f, 0, 0},
              {0.5f, 0.99f, 0, 599}, {1, 1, 0, 0}, {0, 1, 0, 0}, {1, 0.3f, 0.2f, 7}, {3, 0.6f, 0, 300}};
   enum { SETS = sizeof set / sizeof *set };
-  char compiler[MX_PATH_MAX], dir[] = "/tmp/mlxcel-test-cuts-XXXXXX", vmfb[256];
+  char compiler[MX_PATH_MAX], dir[] = "/tmp/mlxcel-test-cuts-XXXXXX";
   assert_ok(mx_toolchain_compiler(compiler, sizeof compiler));
   assert_non_null(mkdtemp(dir));
   mx_hlo_t *h = mx_hlo_create();
@@ -512,14 +520,9 @@ static void device_cuts_equal_host_cuts(void **state) {
   char *text;
   assert_ok(mx_hlo_finish(h, &text));
   mx_hlo_destroy(h);
-  mx_target_t t;
-  assert_ok(mx_target_for_device("local-task", NULL, &t));
-  snprintf(vmfb, sizeof vmfb, "%s/cuts.vmfb", dir);
-  assert_ok(compile_via_cache(&t, text, vmfb));
-  free(text);
-  mx_worker_t *w = cpu_worker();
   int mod, n;
-  assert_ok(mx_worker_load(w, vmfb, NULL, 0, &mod));
+  mx_worker_t *w = cpu_module(text, dir, "cuts.vmfb", NULL, &mod);
+  free(text);
   static float rows[S * V], l[V];
   static int32_t history[4000], ids[V];
   static double probs[V];
