@@ -401,6 +401,7 @@ static mx_status_t decode_call(mx_session_t *s, const int32_t *tokens, const int
   float temperature[MX_LLAMA_MAX_SLOTS] = {0}, top_p[MX_LLAMA_MAX_SLOTS], min_p[MX_LLAMA_MAX_SLOTS] = {0};
   int32_t key[MX_LLAMA_MAX_SLOTS] = {0}, top_k[MX_LLAMA_MAX_SLOTS] = {0};
   int vocab = mx_model_config(s->model)->vocab;
+  bool any_cut = false; /* then decode_<W>_cut_steps, else decode_<W>_steps */
   for (int b = 0; b < S; b++) top_p[b] = 1;
   for (int b = 0; steps > 1 && draw && b < S; b++) {
     const mx_device_draw_t *d = &draw[b];
@@ -411,6 +412,7 @@ static mx_status_t decode_call(mx_session_t *s, const int32_t *tokens, const int
     bool cut = (top_k[b] > 0 && top_k[b] < vocab) || top_p[b] != 1 || min_p[b] != 0;
     if (cut && !s->graph.device_cuts)
       return mx_status_make(MX_STAGE_INTERNAL, NULL, "slot %d asks the device for a cut the module does not draw", b);
+    any_cut = any_cut || cut;
     if (!(top_k[b] >= 0 && top_p[b] > 0 && top_p[b] <= 1 && min_p[b] >= 0 && min_p[b] < 1))
       return mx_status_make(MX_STAGE_INTERNAL, NULL, "slot %d's cuts top-k %d, top-p %g, min-p %g for the device's draw", b,
                             (int)top_k[b], top_p[b], min_p[b]);
@@ -423,8 +425,9 @@ static mx_status_t decode_call(mx_session_t *s, const int32_t *tokens, const int
                        mx_tensor_host(MX_F32, 1, &shape, min_p)};
   size_t V = (size_t)vocab;
   char fn[48];
-  mx_llama_fn_name(steps > 1 ? MX_FN_DECODE_STEPS : logits ? MX_FN_DECODE_LOGITS : MX_FN_DECODE, window_for(s, last), fn, sizeof fn);
-  return call(s, fn, in, steps > 1 ? (s->graph.device_cuts ? 7 : 4) : 2, logits, logits ? (size_t)S * V : 0, next, steps * S);
+  mx_llama_fn_t kind = steps > 1 ? (any_cut ? MX_FN_DECODE_CUT_STEPS : MX_FN_DECODE_STEPS) : logits ? MX_FN_DECODE_LOGITS : MX_FN_DECODE;
+  mx_llama_fn_name(kind, window_for(s, last), fn, sizeof fn);
+  return call(s, fn, in, steps == 1 ? 2 : any_cut ? 7 : 4, logits, logits ? (size_t)S * V : 0, next, steps * S);
 }
 
 mx_status_t mx_session_copy_slot(mx_session_t *s, int src, int dst, int n) {

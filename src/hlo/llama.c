@@ -752,20 +752,22 @@ static void emit_decode(ctx_t *x, int64_t W, bool want_logits) {
   mx_hlo_func_end(h, 1, &out);
 }
 
-/* decode_<W>_steps(tokens, pos, temperature, key[, top_k, top_p, min_p]): decode_steps steps for every
- * slot in one call, each step's token fed to the next at the next position: [K, S] tokens. A slot's
- * token is its argmax at temperature 0, else the seeded Gumbel-max draw of base/gumbel.h (the host
- * sampler's draw), among the candidates of its cuts where the graph has device_cuts (hlo/pick.h). The
- * host pays one call (one round trip, one readback) per K tokens; a sequence that ends earlier
- * ignores the rest. */
-static void emit_decode_steps(ctx_t *x, int64_t W) {
+/* decode_<W>_steps(tokens, pos, temperature, key): decode_steps steps for every slot in one call, each
+ * step's token fed to the next at the next position: [K, S] tokens. A slot's token is its argmax at
+ * temperature 0, else the seeded Gumbel-max draw of base/gumbel.h (the host sampler's draw). With
+ * `cuts`, decode_<W>_cut_steps(tokens, pos, temperature, key, top_k, top_p, min_p) draws among the
+ * candidates of each slot's cuts (hlo/pick.h): a function of its own, because the cut rounds add ~130
+ * dispatches to every step whatever the inputs (docs/performance.md), which greedy and plain requests
+ * should not pay. The host pays one call (one round trip, one readback) per K tokens; a sequence that
+ * ends earlier ignores the rest. */
+static void emit_decode_steps(ctx_t *x, int64_t W, bool with_cuts) {
   mx_hlo_t *h = x->h;
   int64_t S = x->g->slots, K = x->g->decode_steps;
-  int n_args = x->g->device_cuts ? 7 : 4;
+  int n_args = with_cuts ? 7 : 4;
   mx_hval_t types[7] = {t1(MX_I32, S), t1(MX_I32, S), t1(MX_F32, S), t1(MX_I32, S), t1(MX_I32, S), t1(MX_F32, S), t1(MX_F32, S)};
   mx_hval_t args[7], outs[MX_LLAMA_MAX_DECODE_STEPS];
   char name[48];
-  mx_llama_fn_name(MX_FN_DECODE_STEPS, (int)W, name, sizeof name);
+  mx_llama_fn_name(with_cuts ? MX_FN_DECODE_CUT_STEPS : MX_FN_DECODE_STEPS, (int)W, name, sizeof name);
   mx_hlo_func_begin(h, name, n_args, types, args);
   mx_pick_t p = picker(x);
   mx_pick_cuts_t cuts = {.top_k = args[4], .top_p = args[5], .min_p = args[6]};
@@ -773,7 +775,7 @@ static void emit_decode_steps(ctx_t *x, int64_t W) {
   int64_t row[2] = {1, S};
   for (int64_t k = 0; k < K; k++) {
     step_t st = {.B = S, .T = 1, .pos = pos, .decode = true, .window = W};
-    tok = mx_pick_draw(&p, lm_head(x, forward(x, tok, &st)), args[2], args[3], pos, x->g->device_cuts ? &cuts : NULL);
+    tok = mx_pick_draw(&p, lm_head(x, forward(x, tok, &st)), args[2], args[3], pos, with_cuts ? &cuts : NULL);
     outs[k] = mx_hlo_reshape(h, tok, 2, row);
     pos = mx_hlo_binary(h, "add", pos, mx_hlo_splat(h, t1(MX_I32, S), 1));
   }
@@ -924,6 +926,7 @@ void mx_llama_fn_name(mx_llama_fn_t fn, int n, char *out, size_t cap) {
     case MX_FN_DECODE: snprintf(out, cap, "decode_%d", n); break;
     case MX_FN_DECODE_LOGITS: snprintf(out, cap, "decode_%d_logits", n); break;
     case MX_FN_DECODE_STEPS: snprintf(out, cap, "decode_%d_steps", n); break;
+    case MX_FN_DECODE_CUT_STEPS: snprintf(out, cap, "decode_%d_cut_steps", n); break;
     case MX_FN_EXTEND: snprintf(out, cap, "extend_%d", n); break;
     case MX_FN_EXTEND_LOGITS: snprintf(out, cap, "extend_%d_logits", n); break;
     case MX_FN_SCORE: snprintf(out, cap, "score_%d", n); break;
@@ -1063,7 +1066,8 @@ mx_status_t mx_llama_emit(const mx_llama_graph_t *g, char **text_out) {
   for (int i = 0; i < g->n_windows; i++) {
     emit_decode(&x, g->windows[i], false);
     emit_decode(&x, g->windows[i], true);
-    if (g->decode_steps > 1) emit_decode_steps(&x, g->windows[i]);
+    if (g->decode_steps > 1) emit_decode_steps(&x, g->windows[i], false);
+    if (g->decode_steps > 1 && g->device_cuts) emit_decode_steps(&x, g->windows[i], true);
     if (g->slots > 1) emit_copy_slot(&x, g->windows[i]);
   }
   if (g->score_len > 0) emit_score(&x, g->score_len);

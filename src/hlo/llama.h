@@ -61,8 +61,8 @@ typedef struct {
   int window_ratio;        /* each window this many times the one before: 2 or 4 (mx_llama_default_buckets makes
                             * anything else 4) */
   int decode_steps;        /* > 1: also decode_<W>_steps, that many steps per call, picked on the device */
-  bool device_cuts;        /* with decode_steps > 1: decode_<W>_steps also takes each slot's top-k, top-p and
-                            * min-p and draws among their candidates (hlo/pick.h) */
+  bool device_cuts;        /* with decode_steps > 1: also decode_<W>_cut_steps, which takes each slot's top-k,
+                            * top-p and min-p too and draws among their candidates (hlo/pick.h) */
   bool expand_kv_groups;   /* decode attention repeats each KV head for its query heads (see attend_decode) */
   int head_attention_slots; /* > 0: from this many slots on, decode attention takes one product per query head
                              * of the group instead (attend_decode) */
@@ -123,6 +123,7 @@ typedef enum {
   MX_FN_DECODE,         /* n: the attention window */
   MX_FN_DECODE_LOGITS,  /* n: the attention window */
   MX_FN_DECODE_STEPS,   /* n: the attention window */
+  MX_FN_DECODE_CUT_STEPS, /* n: the attention window; graphs with device_cuts */
   MX_FN_EXTEND,         /* n: the attention window (> the chunk) */
   MX_FN_EXTEND_LOGITS,  /* n: the attention window */
   MX_FN_SCORE, /* n: the score length */
