@@ -240,9 +240,12 @@ mx_fuse_rule_t mx_target_fuse_products(const mx_target_t *t) {
    * initializer's copy of 280 MB. With the prepared file's views there is no copy, so the CPU stacks
    * only where the files have them. On an H100 (bench/results/2026-12-05-h200-fused-products/) the
    * stacks concatenated in the graph decoded +3.6% at B = 1 and +3.5% at 8 slots but raised the peak
-   * device memory from 2.55 to 36.98 GB, so the GPUs keep separate products; their prepared files'
-   * views are not yet measured. */
-  return strcmp(t->backend, "llvm-cpu") == 0 ? MX_FUSE_STACKED : MX_FUSE_NEVER;
+   * device memory from 2.55 to 36.98 GB: IREE hoisted the concatenation into one global per function.
+   * Concatenated once by the module's initializer (hlo/llama.c emit_stacks), the GPUs take the stacks
+   * for every model (docs/performance.md, "Stacked products on the GPU"); rocm by analogy with cuda,
+   * Metal and Vulkan unmeasured. */
+  if (strcmp(t->backend, "llvm-cpu") == 0) return MX_FUSE_STACKED;
+  return strcmp(t->backend, "cuda") == 0 || strcmp(t->backend, "rocm") == 0 ? MX_FUSE_ALWAYS : MX_FUSE_NEVER;
 }
 
 int mx_target_window_ratio(const mx_target_t *t) {

@@ -49,6 +49,18 @@ static void estimate_counts_the_graphs_buffers(void **state) {
   mx_memory_estimate(&g, &e);
   assert_int_equal(e.activation, 16 * 40 * 4);
   assert_non_null(strstr(e.activation_what, "score_16's logits"));
+
+  /* Stacks concatenated at load: q, k, v, gate and up (16x16 + 2 x 8x16 + 2 x 32x16 = 1536 f32, 6144
+   * bytes) held while the initializer writes the stacks, above every call's buffer here; with the
+   * files' views there is no concatenation. */
+  g = tiny_graph(1, 16, 0, false);
+  g.fuse_products = true;
+  mx_memory_estimate(&g, &e);
+  assert_int_equal(e.activation, 1536 * 4);
+  assert_non_null(strstr(e.activation_what, "stacked weight parts"));
+  g.stacked_params = true;
+  mx_memory_estimate(&g, &e);
+  assert_true(e.activation < 1536 * 4);
 }
 
 /* --quant packed: each weight as the plan carries it (model/packing.h), the norms in the weight type. */
