@@ -523,29 +523,33 @@ static mx_hval_t attend_decode_per_head(ctx_t *x, const step_t *st, mx_hval_t qq
   int64_t S = qq.dims[0], KV = qq.dims[1], G = qq.dims[2], D = qq.dims[3], W = kc.dims[2], B = S * KV;
   bool vt = x->g->values_transposed; /* vc [S, KV, D, W]: the P.V reduction runs along a row */
   /* (slot, KV head) as one batch dimension: with two, IREE 3.13 fails the P.V product for CUDA */
-  int64_t kd[3] = {B, W, D}, vd[3] = {B, D, W}, qd3[3] = {B, G, D}, batch = 0, d2[2] = {B, D}, w2[2] = {B, W},
-          s4[4] = {S, KV, 1, W}, o4[4] = {S, KV, 1, D};
+  int64_t kd[3] = {B, W, D}, vd[3] = {B, D, W}, qd3[3] = {B, G, D}, batch = 0, d2[2] = {B, D}, w2[2] = {B, W};
   kc = mx_hlo_reshape(h, kc, 3, kd);
   vc = mx_hlo_reshape(h, vc, 3, vt ? vd : kd);
   mx_hval_t qf = mx_hlo_reshape(h, qq, 3, qd3);
+  /* The G heads' parts concatenated with the head outermost ([G, S, KV, ...]): each part is then one
+   * contiguous block of the result. Concatenated in the head's natural place ([S, KV, G, ...]), each
+   * part was a strided block that IREE 3.13 copied in with a slow_memcpy dispatch of its own: 8 per
+   * layer, 128 of the 196 copies of an 8-slot step (docs/performance.md). */
   mx_hval_t parts[HEAD_ATTENTION_MAX_GROUP];
+  int64_t s4[4] = {1, S, KV, W}, o4[4] = {1, S, KV, D};
   for (int64_t g = 0; g < G; g++) {
     int64_t a0[3] = {0, g, 0}, a1[3] = {B, g + 1, D}, kcd = 2, qd = 1;
     mx_hval_t qg = mx_hlo_reshape(h, mx_hlo_slice(h, qf, a0, a1), 2, d2);
     parts[g] = mx_hlo_reshape(h, mx_hlo_dot(h, kc, qg, 1, &batch, &batch, 1, &kcd, &qd, MX_F32), 4, s4); /* [B, W] */
   }
-  mx_hval_t scores = mx_hlo_concat(h, (int)G, parts, 2); /* [S, KV, G, W] */
-  int64_t sw[2] = {S, W}, keep0 = 0, bd[2] = {0, 3}, pd3[3] = {B, G, W};
+  mx_hval_t scores = mx_hlo_concat(h, (int)G, parts, 0); /* [G, S, KV, W] */
+  int64_t sw[2] = {S, W}, keep0 = 0, bd[2] = {1, 3}, pd3[3] = {G, B, W};
   mx_hval_t visible = visible_keys(x, mx_hlo_iota(h, mx_htype(MX_I32, 2, sw), 1), mx_hlo_broadcast(h, st->pos, 2, sw, &keep0));
   mx_hval_t p = mx_hlo_convert(h, masked_softmax(x, scores, mx_hlo_broadcast(h, visible, 4, scores.dims, bd)), x->g->kv);
   p = mx_hlo_reshape(h, p, 3, pd3);
   for (int64_t g = 0; g < G; g++) {
-    int64_t a0[3] = {0, g, 0}, a1[3] = {B, g + 1, W}, vw = vt ? 2 : 1, pw = 1;
+    int64_t a0[3] = {g, 0, 0}, a1[3] = {g + 1, B, W}, vw = vt ? 2 : 1, pw = 1;
     mx_hval_t pg = mx_hlo_reshape(h, mx_hlo_slice(h, p, a0, a1), 2, w2);
     parts[g] = mx_hlo_reshape(h, mx_hlo_dot(h, vc, pg, 1, &batch, &batch, 1, &vw, &pw, MX_F32), 4, o4); /* [B, D] */
   }
-  int64_t od[2] = {S, KV * G * D};
-  return mx_hlo_reshape(h, mx_hlo_concat(h, (int)G, parts, 2), 2, od);
+  int64_t heads_inner[4] = {1, 2, 0, 3}, od[2] = {S, KV * G * D};
+  return mx_hlo_reshape(h, mx_hlo_transpose(h, mx_hlo_concat(h, (int)G, parts, 0), heads_inner), 2, od);
 }
 
 /* Each slot's query q [S, H, D] against its cache rows [0, pos[b]] of kc/vc [S, KV, W, D]:
