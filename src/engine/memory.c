@@ -89,9 +89,8 @@ void mx_memory_estimate(const mx_llama_graph_t *g, mx_memory_estimate_t *out) {
     for (int l = 0; l < c->n_layers; l++)
       for (int i = 0; i < MX_ARCH_STACKS; i++) {
         const mx_fused_spec_t *f = mx_arch_fused(i);
-        bool plain = true;
-        for (int p = 0; p < f->n_parts && g->pack; p++) plain = plain && !g->pack[mx_pack_index_layer(l, f->parts[p])].kind;
-        for (int p = 0; plain && p < f->n_parts; p++) parts = add(parts, tensor_bytes(mx_arch_layer(f->parts[p]), c, g->weight_dtype));
+        for (int p = 0; mx_llama_stack_fused(g, f, l) && p < f->n_parts; p++)
+          parts = add(parts, tensor_bytes(mx_arch_layer(f->parts[p]), c, g->weight_dtype));
       }
     consider(out, parts, "the %lld layers' stacked weight parts while the module's initializer concatenates them", (long long)c->n_layers);
   }

@@ -278,13 +278,12 @@ static mx_hval_t linear(ctx_t *x, mx_hval_t in, const mx_tensor_spec_t *wt, int 
   return weight_product(x, in, a, w, p.kind != 0, rows_product);
 }
 
-/* Whether layer's stack (model/arch.h mx_arch_fused: Q/K/V, gate/up) is one product (fuse_products,
- * every part a float weight), and whether its weight is then the files' view over the parts. */
-static bool stack_fused(ctx_t *x, const mx_fused_spec_t *f, int layer) {
-  bool fuse = x->g->fuse_products;
-  for (int p = 0; fuse && p < f->n_parts; p++) fuse = !pack_of(x, mx_arch_layer(f->parts[p]), layer).kind;
+bool mx_llama_stack_fused(const mx_llama_graph_t *g, const mx_fused_spec_t *f, int layer) {
+  bool fuse = g->fuse_products;
+  for (int p = 0; fuse && g->pack && p < f->n_parts; p++) fuse = !g->pack[mx_pack_index_layer(layer, f->parts[p])].kind;
   return fuse;
 }
+static bool stack_fused(ctx_t *x, const mx_fused_spec_t *f, int layer) { return mx_llama_stack_fused(x->g, f, layer); }
 static void stack_sym(const mx_fused_spec_t *f, int layer, char *key, size_t key_cap, char *sym, size_t sym_cap) {
   snprintf(key, key_cap, f->hf, layer);
   sym_of(sym, sym_cap, key);

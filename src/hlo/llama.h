@@ -38,6 +38,7 @@
 
 #include "base/dtype.h"
 #include "base/status.h"
+#include "model/arch.h"
 #include "model/config.h"
 #include "model/packing.h"
 
@@ -156,6 +157,11 @@ void mx_llama_inv_freq_theta(const mx_model_config_t *c, float theta, float *out
 void mx_llama_default_buckets(mx_llama_graph_t *g);
 
 MX_MUST_USE mx_status_t mx_llama_emit(const mx_llama_graph_t *g, char **text_out);
+
+/* Whether layer's stack (model/arch.h mx_arch_fused: Q/K/V, gate/up) is one product: fuse_products and
+ * every part a float weight. Its weight is then the files' view over the parts (stacked_params) or a
+ * global the module's initializer concatenates (hlo/llama.c emit_stacks). */
+bool mx_llama_stack_fused(const mx_llama_graph_t *g, const mx_fused_spec_t *f, int layer);
 
 /* Whether decode window i also has extend_<W> (the next prompt chunk attending to W rows): every window
  * above the prefill chunk, except that on a x2 ladder only those of the x4 one (the first window times
