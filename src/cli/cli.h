@@ -55,9 +55,9 @@ mx_target_options_t mx_cli_target(const mx_cli_session_args_t *a);
 mx_quant_options_t mx_cli_quant(const mx_cli_session_args_t *a);
 /* Session options from the rows (the parts not taken stay zero, the session's own defaults). */
 MX_MUST_USE mx_status_t mx_cli_session_options(const mx_cli_session_args_t *a, mx_session_options_t *so);
-/* The KV cache's type for a session or compile at this precision: --kv-precision, else the precision's. */
 /* --device-cuts: 1 on, -1 off, 0 auto (the target's choice). */
 int mx_cli_device_cuts(const mx_cli_session_args_t *a);
+/* The KV cache's type for a session or compile at this precision: --kv-precision, else the precision's. */
 MX_MUST_USE mx_status_t mx_cli_kv_type(const mx_cli_session_args_t *a, mx_dtype_t precision, mx_dtype_t *kv);
 
 int mx_cmd_devices(int argc, char **argv);

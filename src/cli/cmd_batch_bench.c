@@ -1,9 +1,10 @@
 /* mlxcel batch-bench: the reference-exact gate for continuous batching, and its throughput.
  *
  * A fixed set of requests (mixed prompt lengths and budgets; greedy, or with --temperature seeded
- * draws, under --top-k, --top-p and --min-p when given) runs first one at a time on a single-slot session (the reference: what
- * each request gives alone), then all at once on a B_max-slot session for each --slots value, where
- * later requests are admitted into slots freed by earlier ones while the others are mid-generation.
+ * draws, under --top-k, --top-p and --min-p when given) runs first one at a time on a single-slot
+ * session (the reference: what each request gives alone), then all at once on a B_max-slot session
+ * for each --slots value, where later requests are admitted into slots freed by earlier ones while
+ * the others are mid-generation.
  * Every batched stream must equal its reference token for token. With --reference-steps 1 and
  * --decode-steps K the reference takes one step per call, so the K-step calls (and their draws on the
  * device) are checked against single steps (and the host's draws). Prints a table (tok/s against the

@@ -39,8 +39,8 @@ MX_MUST_USE mx_status_t mx_target_check_precision(const mx_target_t *t, const ch
 /* Greedy decode steps per device call that pay on this target (docs/performance.md): a GPU call
  * costs a host round trip and a readback, a CPU call next to nothing. */
 int mx_target_decode_steps(const mx_target_t *t);
-/* Whether decode_<W>_steps also draws under top-k, top-p and min-p (hlo/pick.h), so that requests with
- * those cuts decode several steps per call too. */
+/* Whether the module also has decode_<W>_cut_steps, which draws under top-k, top-p and min-p
+ * (hlo/pick.h), so that requests with those cuts decode several steps per call too. */
 bool mx_target_device_cuts(const mx_target_t *t);
 /* Whether the decode attention repeats each KV head for its query heads (the graph's expanded form,
  * hlo/llama.c attend_decode): measured faster on GPU code generation, slower on the CPU. */

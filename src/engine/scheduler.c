@@ -600,8 +600,8 @@ static void admit_locked(mx_sched_t *s) {
 }
 
 /* One decode call for every running request: K steps when the device can pick every running
- * request's tokens (greedy, plain temperature, or cuts where the module draws them: mx_seq_draw_on_device) and each has room for them
- * (the module has a multi-step form), else one step. Called with s->mu held; drops it for the device
+ * request's tokens (greedy, plain temperature, or cuts where the module draws them:
+ * mx_seq_draw_on_device) and each has room for them (the module has a multi-step form), else one step. Called with s->mu held; drops it for the device
  * call. */
 static void decode_step_locked(mx_sched_t *s) {
   int32_t tokens[MX_LLAMA_MAX_SLOTS] = {0}, pos[MX_LLAMA_MAX_SLOTS] = {0};
