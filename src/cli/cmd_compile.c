@@ -114,7 +114,7 @@ int mx_cmd_compile(int argc, char **argv) {
   mx_llama_graph_options_t go = {.precision = precision, .kv = kv, .weight_dtype = weights, .slots = (int)slots, .capacity = (int)ctx,
                                  .decode_steps = (int)a.s.decode_steps, .device_cuts_asked = mx_cli_device_cuts(&a.s), .score_len = a.score ? MX_LLAMA_SCORE_CAPACITY : 0,
                                  .pooled = a.embeddings, .pack = pack, .stacked_params = stacked};
-  mx_graph_target_choices(&target, &go);
+  mx_graph_target_choices(&target, &c, &go);
   if (!st) st = mx_llama_graph_make(&c, &go, &g);
   char sig[MX_LLAMA_SIGNATURE_MAX + 1];
   if (!st) {

@@ -204,6 +204,18 @@ int mx_target_head_attention_slots(const mx_target_t *t) {
   return strcmp(t->backend, "llvm-cpu") == 0 ? 0 : 8;
 }
 
+int mx_target_grouped_attention_slots(const mx_target_t *t, int n_kv_heads, int group, int head_dim, mx_dtype_t kv) {
+  /* H100 and H200 (docs/performance.md, "The 8-slot decode attention"): the grouped form with the cuda
+   * tuning library's configuration. Without one IREE 3.13 maps its M = G products onto one thread per
+   * 128 outputs (the 7.5 ms form of 2026-12-01), so a target takes the form only at the slot count, KV
+   * type and head shape its library configures (the 1B's: 8 slots x 8 KV heads, 4 query heads of 64
+   * per KV head, a bf16 cache). */
+  const mx_tuning_grouped_t *g = t->tuning ? &t->tuning->grouped : NULL;
+  if (!g || !g->batch || n_kv_heads <= 0 || g->batch % n_kv_heads || g->group != group || g->head_dim != head_dim || g->kv != kv)
+    return 0;
+  return g->batch / n_kv_heads;
+}
+
 int mx_target_head_attention_window(const mx_target_t *t) {
   /* H200 micro-benchmarks, one slot, bf16 cache, 16 layers (bench/results/2026-12-04-h200-attention-w4096/):
    * at W = 4096 the per-head form takes 3.02 / 2.87 ms against 4.00 / 3.89 expanded (whose repeat of

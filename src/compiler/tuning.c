@@ -71,6 +71,38 @@
   "workgroup_size = [256, 1, 1] subgroup_size = 32, {gpu_pipeline_options = #iree_gpu.pipeline_options<"            \
   "no_reduce_shared_memory_bank_conflicts = false, use_igemm_convolution = false>}>>"
 
+/* The 8-slot decode attention's two products (hlo/llama.c attend_decode_grouped_rows): batched over
+ * (slot, KV head), B = 64 for 8 slots of 8 KV heads, the group's G = 4 query heads as the rows: QK
+ * [B, G, D] . [B, W, D]^T with D = 64, P.V [B, G, W] . [B, D, W]^T. IREE 3.13 gives such an M = 4
+ * product one thread per 128 outputs (TileAndFuse); it gave the per-head form's matrix-vector products
+ * (one per query head) a one-warp workgroup per output row, 4 bytes loaded per thread for QK (12.6 us for
+ * 2 MB on the H100). Here a warp takes 4 window rows of QK (8 lanes x 8 values per row of 64, the
+ * group's 4 queries held by every thread, so each K row is loaded once for the 4) or one row of V (32
+ * lanes x 4 values per step of 128), 8 warps per workgroup. Matched for bf16 inputs, B = 64, G = 4, D = 64;
+ * the window is free (every decode window is a multiple of 128). */
+#define MX_TUNING_MATCH_GROUPED(NAME, FIXED, CONFIG)                                                             \
+  "  transform.named_sequence @" NAME "(%op: !transform.any_op {transform.readonly}) -> (!transform.any_op, "      \
+  "!transform.any_param) {\n"                                                                                       \
+  "    %b, %m, %n, %k = transform.iree.match.contraction %op, lhs_type = bf16, rhs_type = bf16, output_type = f32, " \
+  "indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3)>, "   \
+  "affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>] : !transform.any_op -> !transform.param<i64>\n"                   \
+  "    transform.iree.match.dims_equal %b, [64] : !transform.param<i64>\n"                                          \
+  "    transform.iree.match.dims_equal %m, [4] : !transform.param<i64>\n"                                           \
+  "    transform.iree.match.dims_equal " FIXED ", [64] : !transform.param<i64>\n"                                   \
+  "    %config = transform.param.constant " CONFIG " -> !transform.any_param\n"                                      \
+  "    transform.yield %op, %config : !transform.any_op, !transform.any_param\n"                                    \
+  "  }\n"
+
+/* A workgroup of 8 warps over [1 batch, 4 rows (all of them, in each thread), WG_N columns]: LANES_N x
+ * LANES_K lanes per warp, THREAD values of the reduction per thread and STEP per step. */
+#define MX_TUNING_GROUPED_WARPS(LANES_N, LANES_K, THREAD, STEP, WG_N)                                             \
+  "#iree_codegen.compilation_info<lowering_config = #iree_gpu.lowering_config<{lane_basis = [[1, 1, " LANES_N     \
+  ", " LANES_K "], [0, 1, 2, 3]], partial_reduction = [0, 0, 0, " STEP "], subgroup_basis = [[1, 1, 8, 1], [0, 1, " \
+  "2, 3]], thread = [0, 0, 0, " THREAD "], workgroup = [1, 4, " WG_N ", 0]}>, translation_info = "                  \
+  "#iree_codegen.translation_info<pipeline = #iree_gpu.pipeline<VectorDistribute> workgroup_size = [256, 1, 1] "   \
+  "subgroup_size = 32, {gpu_pipeline_options = #iree_gpu.pipeline_options<no_reduce_shared_memory_bank_conflicts = " \
+  "false, use_igemm_convolution = false>}>>"
+
 static const char cuda_text[] =
     "// mlxcel's lowering configurations for cuda (src/compiler/tuning.c says what each was measured against)\n"
     "module attributes {transform.with_named_sequence} {\n"
@@ -82,19 +114,23 @@ static const char cuda_text[] =
                                 MX_TUNING_NV_TILE_128("NV_MMA_SYNC_F32_16x8x16_BF16"))
         MX_TUNING_MATCH_MMT("mmt_512x8192x2048_f16", "f16", "512", "8192", "2048",
                             MX_TUNING_NV_TILE_128("NV_MMA_SYNC_F32_16x8x16_F16"))
-            MX_TUNING_MATCH_ROW_SUM("row_sum_512x2048", "512", "2048", MX_TUNING_ROW_IN_ONE_STEP("2048")) "  "
+            MX_TUNING_MATCH_ROW_SUM("row_sum_512x2048", "512", "2048", MX_TUNING_ROW_IN_ONE_STEP("2048"))
+                MX_TUNING_MATCH_GROUPED("decode_qk_grouped_bf16", "%k", MX_TUNING_GROUPED_WARPS("4", "8", "8", "64", "32"))
+                    MX_TUNING_MATCH_GROUPED("decode_pv_grouped_bf16", "%n", MX_TUNING_GROUPED_WARPS("1", "32", "4", "128", "8")) "  "
     "transform.named_sequence @__kernel_config(%variant: !transform.any_op {transform.consumed}) -> "
     "!transform.any_op {\n"
     "    %res = transform.foreach_match in %variant @mmt_512x8192x2048_bf16 -> @apply_op_config, "
-    "@mmt_512x8192x2048_f16 -> @apply_op_config, @row_sum_512x2048 -> @apply_op_config : (!transform.any_op) -> "
+    "@mmt_512x8192x2048_f16 -> @apply_op_config, @row_sum_512x2048 -> @apply_op_config, @decode_qk_grouped_bf16 -> @apply_op_config, "
+    "@decode_pv_grouped_bf16 -> @apply_op_config : (!transform.any_op) -> "
     "!transform.any_op\n"
     "    transform.yield %res : !transform.any_op\n"
     "  }\n"
     "}\n";
 
 /* rocm has other intrinsics (MFMA) and is unmeasured; the CPU and SPIR-V targets have none. */
-static const mx_tuning_t cuda = {"cuda-v2: 512x8192x2048 16-bit products in 128x128 tiles, stored 512x2048 row sums in one step",
-                                 cuda_text};
+static const mx_tuning_t cuda = {"cuda-v4: 512x8192x2048 16-bit products in 128x128 tiles, stored 512x2048 row sums in one step, "
+                                 "8-slot grouped decode attention products 8 warps per workgroup",
+                                 cuda_text, {.batch = 64, .group = 4, .head_dim = 64, .kv = MX_BF16}};
 
 const mx_tuning_t *mx_tuning_for_backend(const char *backend) {
   return backend && strcmp(backend, "cuda") == 0 ? &cuda : NULL;

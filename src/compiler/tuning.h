@@ -5,9 +5,18 @@
 #ifndef MX_COMPILER_TUNING_H
 #define MX_COMPILER_TUNING_H
 
+#include "base/dtype.h"
+
+typedef struct {
+  int batch, group, head_dim; /* B = slots x KV heads, G query heads per KV head, D; 0: none */
+  mx_dtype_t kv;              /* the products' input type */
+} mx_tuning_grouped_t;
+
 typedef struct {
   const char *name; /* in the module's signature and the compile cache key, with the text */
   const char *text; /* the library (MLIR) */
+  mx_tuning_grouped_t grouped; /* the grouped decode attention products it configures (hlo/llama.c
+                                * attend_decode_grouped_rows), the one shape its matchers name */
 } mx_tuning_t;
 
 /* The library for a compiler backend ("cuda", "rocm", ...), or NULL when it has none. */

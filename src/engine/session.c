@@ -68,7 +68,7 @@ mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
                                    .decode_steps = o->decode_steps, .device_cuts_asked = o->device_cuts,
                                    .pooled = o->embeddings, .pack = s->pack,
                                    .stacked_params = mx_weights_stacked(s->model, s->pack)};
-    mx_graph_target_choices(&s->target, &go);
+    mx_graph_target_choices(&s->target, c, &go);
     st = mx_llama_graph_make(c, &go, &s->graph);
     if (!st && mx_tokenizer_vocab_size(s->tok) > c->vocab)
       st = mx_status_make(MX_STAGE_IO, "the tokenizer does not belong to this model",
@@ -86,12 +86,15 @@ mx_status_t mx_session_open(const mx_session_options_t *o, mx_session_t **out) {
   return NULL;
 }
 
-void mx_graph_target_choices(const mx_target_t *t, mx_llama_graph_options_t *go) {
+void mx_graph_target_choices(const mx_target_t *t, const mx_model_config_t *c, mx_llama_graph_options_t *go) {
   if (!go->decode_steps) go->decode_steps = mx_target_decode_steps(t);
   go->device_cuts = go->device_cuts_asked ? go->device_cuts_asked > 0 : mx_target_device_cuts(t);
   go->expand_kv_groups = mx_target_expand_kv_groups(t);
   go->head_attention_slots = mx_target_head_attention_slots(t);
   go->head_attention_window = mx_target_head_attention_window(t);
+  go->grouped_attention_slots = c->n_kv_heads > 0 ? mx_target_grouped_attention_slots(t, c->n_kv_heads, c->n_heads / c->n_kv_heads,
+                                                                                      c->head_dim, go->kv)
+                                                 : 0;
   go->product_rows = mx_target_product_rows(t);
   go->split_reduction = mx_target_split_reduction(t);
   go->split_decode_reduction = mx_target_split_decode_reduction(t, go->precision);
@@ -118,6 +121,8 @@ void mx_graph_signature(const mx_llama_graph_t *g, const mx_target_t *t, char *o
   /* "at every window" since 2026-12-03: before, windows above 512 kept the expanded form */
   if (g->head_attention_slots > 0) PUT("; per-head decode attention from %d slots at every window", g->head_attention_slots);
   if (g->head_attention_window > 0) PUT("; per-head decode attention from window %d", g->head_attention_window);
+  if (g->grouped_attention_slots > 0 && g->slots == g->grouped_attention_slots)
+    PUT("; grouped decode attention over one batch dimension");
   if (g->values_transposed) PUT("; values stored transposed");
   if (g->split_decode_reduction) PUT("; split decode reductions");
   if (g->window_ratio == 2) PUT("; decode windows x2");

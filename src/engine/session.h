@@ -137,7 +137,7 @@ void mx_graph_signature(const mx_llama_graph_t *g, const mx_target_t *t, char *o
  * them 0, the decode attention's form, the rows per batched product, and whether the stacks are one
  * product each (by go->stacked_params, which the caller sets from the weights). The session and `mlxcel
  * compile` both take it from here, so their modules agree. */
-void mx_graph_target_choices(const mx_target_t *t, mx_llama_graph_options_t *go);
+void mx_graph_target_choices(const mx_target_t *t, const mx_model_config_t *c, mx_llama_graph_options_t *go);
 
 /* Parses "f32" / "f16" / "bf16". */
 MX_MUST_USE mx_status_t mx_parse_precision(const char *text, mx_dtype_t *out);

@@ -551,6 +551,31 @@ static mx_hval_t attend_decode_per_head(ctx_t *x, const step_t *st, mx_hval_t qq
   return mx_hlo_reshape(h, mx_hlo_transpose(h, mx_hlo_concat(h, (int)G, parts, 0), heads_inner), 2, od);
 }
 
+/* The grouped form of attend_decode over one batch dimension (mx_target_grouped_attention_slots): qq
+ * [S, KV, G, D] in the KV type against kc [S, KV, W, D] and vc [S, KV, W, D] (or [S, KV, D, W] where
+ * values are stored transposed), (slot, KV head) as one batch dimension B = S * KV: two products per
+ * layer, [B, G, D] . [B, W, D]^T -> [B, G, W] and [B, G, W] . [B, D, W]^T -> [B, G, D], each reading
+ * the window once for the group's G query heads. IREE 3.13 maps such an M = G product onto one thread
+ * per 128 outputs by itself; the cuda tuning library (compiler/tuning.c) gives both a warp-per-rows
+ * reduction instead, which is why a target takes this form only where its library does. -> [S, H*D]. */
+static mx_hval_t attend_decode_grouped_rows(ctx_t *x, const step_t *st, mx_hval_t qq, mx_hval_t kc, mx_hval_t vc) {
+  mx_hlo_t *h = x->h;
+  int64_t S = qq.dims[0], KV = qq.dims[1], G = qq.dims[2], D = qq.dims[3], W = kc.dims[2], B = S * KV;
+  bool vt = x->g->values_transposed;
+  int64_t kd[3] = {B, W, D}, vd[3] = {B, D, W}, qd[3] = {B, G, D}, s4[4] = {S, KV, G, W}, pd[3] = {B, G, W};
+  kc = mx_hlo_reshape(h, kc, 3, kd);
+  vc = mx_hlo_reshape(h, vc, 3, vt ? vd : kd);
+  int64_t batch = 0, qc = 2, kcd = 2;
+  mx_hval_t scores = mx_hlo_dot(h, mx_hlo_reshape(h, qq, 3, qd), kc, 1, &batch, &batch, 1, &qc, &kcd, MX_F32);
+  scores = mx_hlo_reshape(h, scores, 4, s4);
+  int64_t sw[2] = {S, W}, keep0 = 0, bd[2] = {0, 3};
+  mx_hval_t visible = visible_keys(x, mx_hlo_iota(h, mx_htype(MX_I32, 2, sw), 1), mx_hlo_broadcast(h, st->pos, 2, sw, &keep0));
+  mx_hval_t p = mx_hlo_convert(h, masked_softmax(x, scores, mx_hlo_broadcast(h, visible, 4, scores.dims, bd)), x->g->kv);
+  int64_t pw = 2, vw = vt ? 2 : 1, od[2] = {S, KV * G * D};
+  mx_hval_t att = mx_hlo_dot(h, mx_hlo_reshape(h, p, 3, pd), vc, 1, &batch, &batch, 1, &pw, &vw, MX_F32); /* [B, G, D] */
+  return mx_hlo_reshape(h, att, 2, od);
+}
+
 /* Each slot's query q [S, H, D] against its cache rows [0, pos[b]] of kc/vc [S, KV, W, D]:
  * [S, H*D].
  *
@@ -570,6 +595,8 @@ static mx_hval_t attend_decode(ctx_t *x, const step_t *st, mx_hval_t q, mx_hval_
   const mx_model_config_t *c = x->c;
   int64_t S = q.dims[0], KV = c->n_kv_heads, D = c->head_dim, G = c->n_heads / KV, W = kc.dims[2];
   mx_hval_t qq = group_queries(x, q);
+  if (x->g->grouped_attention_slots > 0 && S == x->g->grouped_attention_slots)
+    return attend_decode_grouped_rows(x, st, qq, kc, vc);
   bool per_head = (x->g->head_attention_slots > 0 && S >= x->g->head_attention_slots) ||
                   (x->g->head_attention_window > 0 && W >= x->g->head_attention_window);
   if (per_head && G <= HEAD_ATTENTION_MAX_GROUP) return attend_decode_per_head(x, st, qq, kc, vc);
@@ -984,8 +1011,10 @@ mx_status_t mx_llama_graph_make(const mx_model_config_t *c, const mx_llama_graph
                             .device_cuts = steps > 1 && o->device_cuts,
                             .expand_kv_groups = o->expand_kv_groups, .head_attention_slots = o->head_attention_slots,
                             .head_attention_window = o->head_attention_window,
-                            .values_transposed = o->head_attention_slots > 0 && slots >= o->head_attention_slots &&
-                                                 c->n_heads / c->n_kv_heads <= HEAD_ATTENTION_MAX_GROUP,
+                            .grouped_attention_slots = o->grouped_attention_slots,
+                            .values_transposed = (o->grouped_attention_slots > 0 && slots == o->grouped_attention_slots) ||
+                                                 (o->head_attention_slots > 0 && slots >= o->head_attention_slots &&
+                                                  c->n_heads / c->n_kv_heads <= HEAD_ATTENTION_MAX_GROUP),
                             .product_rows = o->product_rows,
                             .split_reduction = o->split_reduction,
                             /* set only where it changes the graph, which the signature then says */

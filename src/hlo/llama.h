@@ -68,9 +68,13 @@ typedef struct {
   int head_attention_slots; /* > 0: from this many slots on, decode attention takes one product per query head
                              * of the group instead (attend_decode) */
   int head_attention_window; /* > 0: and at windows of at least this many rows, whatever the slots */
+  int grouped_attention_slots; /* > 0: at this many slots, decode attention takes the grouped form over one
+                                * (slot, KV head) batch dimension instead (attend_decode_grouped_rows), the form
+                                * the target's tuning library configures; before the per-head form */
   bool values_transposed;  /* the V cache is [slots * KV, head_dim, rows]: set by mx_llama_graph_make where
-                            * every decode step takes the per-head form (slots >= head_attention_slots), whose
-                            * P.V product then reduces along a row (docs/performance.md, "V stored transposed") */
+                            * every decode step takes the per-head or grouped-rows form (slots >= their
+                            * slot count), whose P.V product then reduces along a row (docs/performance.md,
+                            * "V stored transposed") */
   int product_rows;        /* > 0: a batched decode step's weight products take at most this many rows each */
   bool split_reduction;    /* a prefill's weight products with few output tiles split their reduction (linear) */
   bool split_decode_reduction; /* a batched decode step (more slots than product_rows > 0, as
@@ -99,6 +103,8 @@ typedef struct {
   bool expand_kv_groups;   /* the target's choice, mx_target_expand_kv_groups */
   int head_attention_slots; /* the target's choice, mx_target_head_attention_slots */
   int head_attention_window; /* the target's choice, mx_target_head_attention_window */
+  int grouped_attention_slots; /* the target's choice for the model's heads and the KV type,
+                                * mx_target_grouped_attention_slots */
   int product_rows;        /* the target's choice, mx_target_product_rows */
   bool split_reduction;    /* the target's choice, mx_target_split_reduction */
   bool split_decode_reduction; /* the target's choice for the precision, mx_target_split_decode_reduction */

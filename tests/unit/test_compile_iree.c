@@ -47,14 +47,18 @@ static void invalid_mlir_quotes_the_compiler_error(void **state) {
 /* The cuda tuning library (compiler/tuning.c) reaches what it names: compiled for sm_89, the
  * 512 x 8192 x 2048 bf16 product (the MLP's gate and up at a 512-row prefill) gets the library's
  * 128 x 128 tiles, the 512 x 2048 x 8192 one (down) keeps the compiler's 64 x 64, and a sum of squares
- * over rows of 2048 (RMSNorm) walks each row in one step; without the library the gate product gets
- * 64 x 64 and the sum two steps, so the check can fail. Read from IREE's dump of each executable's
+ * over rows of 2048 (RMSNorm) walks each row in one step, and the 8-slot grouped decode attention's
+ * bf16 products (QK [64, 4, 64] . [64, 256, 64]^T, P.V [64, 4, 256] . [64, 64, 256]^T) get 8-warp
+ * reductions; without the library the gate product gets 64 x 64, the sum two steps and the attention
+ * products TileAndFuse, so the check can fail. Read from IREE's dump of each executable's
  * configuration. */
 static void cuda_tuning_library_sets_the_configurations_it_names(void **state) {
   (void)state;
   static const char mlir[] =
       "func.func @f(%x: tensor<512x2048xbf16>, %w: tensor<8192x2048xbf16>, %y: tensor<512x8192xbf16>, %d: "
-      "tensor<2048x8192xbf16>, %h: tensor<512x2048xf32>) -> (tensor<512x8192xf32>, tensor<512x2048xf32>, tensor<512xf32>) {\n"
+      "tensor<2048x8192xbf16>, %h: tensor<512x2048xf32>, %q: tensor<64x4x64xbf16>, %k: tensor<64x256x64xbf16>, "
+      "%p: tensor<64x4x256xbf16>, %v: tensor<64x64x256xbf16>) -> (tensor<512x8192xf32>, tensor<512x2048xf32>, "
+      "tensor<512xf32>, tensor<64x4x256xf32>, tensor<64x4x64xf32>) {\n"
       "  %0 = \"stablehlo.dot_general\"(%x, %w) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], "
       "rhs_contracting_dimensions = [1]>} : (tensor<512x2048xbf16>, tensor<8192x2048xbf16>) -> tensor<512x8192xf32>\n"
       "  %1 = \"stablehlo.dot_general\"(%y, %d) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], "
@@ -66,7 +70,14 @@ static void cuda_tuning_library_sets_the_configurations_it_names(void **state) {
       "    %s = \"stablehlo.add\"(%a, %b) : (tensor<f32>, tensor<f32>) -> tensor<f32>\n"
       "    \"stablehlo.return\"(%s) : (tensor<f32>) -> ()\n"
       "  }) {dimensions = array<i64: 1>} : (tensor<512x2048xf32>, tensor<f32>) -> tensor<512xf32>\n"
-      "  return %0, %1, %4 : tensor<512x8192xf32>, tensor<512x2048xf32>, tensor<512xf32>\n"
+      "  %5 = \"stablehlo.dot_general\"(%q, %k) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], "
+      "rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [2]>} : "
+      "(tensor<64x4x64xbf16>, tensor<64x256x64xbf16>) -> tensor<64x4x256xf32>\n"
+      "  %6 = \"stablehlo.dot_general\"(%p, %v) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], "
+      "rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [2]>} : "
+      "(tensor<64x4x256xbf16>, tensor<64x64x256xbf16>) -> tensor<64x4x64xf32>\n"
+      "  return %0, %1, %4, %5, %6 : tensor<512x8192xf32>, tensor<512x2048xf32>, tensor<512xf32>, tensor<64x4x256xf32>, "
+      "tensor<64x4x64xf32>\n"
       "}\n";
   char compiler[MX_PATH_MAX], dir[] = "/tmp/mlxcel-test-tuning-XXXXXX", out[MX_PATH_MAX + 16], cmd[4 * MX_PATH_MAX];
   assert_ok(mx_toolchain_compiler(compiler, sizeof compiler));
@@ -75,11 +86,14 @@ static void cuda_tuning_library_sets_the_configurations_it_names(void **state) {
   mx_target_t t;
   assert_ok(mx_target_for_device("cuda", &o, &t));
   assert_non_null(t.tuning);
-  const char *kernel[3] = {"matmul_like_512x8192x2048_bf16xbf16xf32", "matmul_like_512x2048x8192_bf16xbf16xf32",
-                           "reduction_512x2048_f32"};
-  const char *want[2][3] = {
-      {"workgroup = \\[128, 128, 0\\]", "workgroup = \\[64, 64, 0\\]", "partial_reduction = \\[0, 2048\\]"}, /* library */
-      {"workgroup = \\[64, 64, 0\\]", "workgroup = \\[64, 64, 0\\]", "partial_reduction = \\[0, 1024\\]"}};  /* without */
+  enum { K = 5 };
+  const char *kernel[K] = {"matmul_like_512x8192x2048_bf16xbf16xf32", "matmul_like_512x2048x8192_bf16xbf16xf32",
+                           "reduction_512x2048_f32", "matmul_like_64x4x256x64_bf16xbf16xf32",
+                           "matmul_like_64x4x64x256_bf16xbf16xf32"};
+  const char *want[2][K] = {{"workgroup = \\[128, 128, 0\\]", "workgroup = \\[64, 64, 0\\]", "partial_reduction = \\[0, 2048\\]",
+                             "workgroup = \\[1, 4, 32, 0\\]", "workgroup = \\[1, 4, 8, 0\\]"}, /* library */
+                            {"workgroup = \\[64, 64, 0\\]", "workgroup = \\[64, 64, 0\\]", "partial_reduction = \\[0, 1024\\]",
+                             "TileAndFuse", "TileAndFuse"}}; /* without */
   for (int e = 0; e < 2; e++) {
     mx_target_t te = t;
     if (e == 1) te.tuning = NULL;
@@ -87,7 +101,7 @@ static void cuda_tuning_library_sets_the_configurations_it_names(void **state) {
     snprintf(te.flags[te.n_flags++], sizeof te.flags[0], "--iree-hal-dump-executable-configurations-to=%s/cfg%d", dir, e);
     snprintf(out, sizeof out, "%s/m%d.vmfb", dir, e);
     assert_ok(mx_compile_mlir(compiler, &te, mlir, out, NULL));
-    for (int k = 0; k < 3; k++) { /* the one configured file of each op names its configuration */
+    for (int k = 0; k < K; k++) { /* the one configured file of each op names its configuration */
       snprintf(cmd, sizeof cmd, "grep -l '%s' %s/cfg%d/*.mlir | xargs grep -c '%s' | grep -qx '[1-9][0-9]*'", kernel[k], dir,
                e, want[e][k]);
       assert_int_equal(system(cmd), 0);

@@ -369,12 +369,13 @@ static void two_sequences_decode(mx_worker_t *w, int mod, int n, float steps[][3
 
 /* The GPU targets' graph forms — the expanded decode attention (K/V repeated per query head), the
  * per-head decode attention (one product per query head of the group) and weight products split into
- * row groups (here 2 + 1 rows of 3 slots), and the per-head form from a window on below its slot count
- * (expanded at window 8, per head at 16) — compute what the CPU's forms compute: the same logits for
- * two sequences in a 3-slot module, through both windows. */
+ * row groups (here 2 + 1 rows of 3 slots), the per-head form from a window on below its slot count
+ * (expanded at window 8, per head at 16), and the grouped-rows form over one (slot, KV head) batch
+ * dimension with values stored transposed (before the expanded form it replaces) — compute what the
+ * CPU's forms compute: the same logits for two sequences in a 3-slot module, through both windows. */
 /* The decode steps of gpu_graph_forms_equal_cpu_forms in each form, for the tiny config `c`. */
-static void forms_decode(const mx_model_config_t *c, float steps[4][9][3 * 40]) {
-  char compiler[MX_PATH_MAX], dir[] = "/tmp/mlxcel-test-expand-XXXXXX", vm[4][256], weights[300];
+static void forms_decode(const mx_model_config_t *c, float steps[5][9][3 * 40]) {
+  char compiler[MX_PATH_MAX], dir[] = "/tmp/mlxcel-test-expand-XXXXXX", vm[5][256], weights[300];
   assert_ok(mx_toolchain_compiler(compiler, sizeof compiler));
   assert_non_null(mkdtemp(dir));
   tiny_weights(dir, weights, sizeof weights);
@@ -382,23 +383,26 @@ static void forms_decode(const mx_model_config_t *c, float steps[4][9][3 * 40]) 
   assert_ok(mx_target_for_device("local-task", NULL, &t));
   mx_worker_t *w = cpu_worker();
   const char *params[1] = {weights};
-  int mod[4];
+  int mod[5];
   /* 0: the CPU's forms; 1: expanded, rows split; 2: per head (and expanded below 3 slots); 3: expanded at
-   * window 8, per head from window 16 */
-  for (int e = 0; e < 4; e++) {
+   * window 8, per head from window 16; 4: grouped rows from 3 slots, values transposed */
+  for (int e = 0; e < 5; e++) {
     snprintf(vm[e], sizeof vm[e], "%s/e%d.vmfb", dir, e);
-    char *text = emit_config_form_window(c, 3, 1, e >= 1, e == 1 ? 2 : 0, e == 2 ? 3 : 0, e == 3 ? 16 : 0);
+    char *text = emit_config_form_grouped(c, 3, 1, e >= 1, e == 1 ? 2 : 0, e == 2 ? 3 : 0, e == 3 ? 16 : 0, e == 4 ? 3 : 0);
     assert_true((strstr(text, "x2x16x8xf32>") != NULL) == (e == 1)); /* [S, KV, G, W, D] only when expanded */
     assert_true((strstr(text, "3x1x2x8x8xf32>") != NULL) == (e == 1 || e == 3)); /* expanded at W = 8 */
     assert_true((strstr(text, "(tensor<3x16xf32>) -> tensor<2x16xf32>") != NULL) == (e == 1)); /* 2 of 3 rows */
     /* per head: [S*KV, W, D] . [S*KV, D] -> [S*KV, W] */
-    assert_true((strstr(text, "(tensor<3x16x8xf32>, tensor<3x8xf32>) -> tensor<3x16xf32>") != NULL) == (e >= 2));
+    assert_true((strstr(text, "(tensor<3x16x8xf32>, tensor<3x8xf32>) -> tensor<3x16xf32>") != NULL) == (e == 2 || e == 3));
     assert_true((strstr(text, "(tensor<3x8x8xf32>, tensor<3x8xf32>) -> tensor<3x8xf32>") != NULL) == (e == 2));
+    /* grouped rows: [S*KV, G, D] . [S*KV, W, D] -> [S*KV, G, W], then [S*KV, G, W] . [S*KV, D, W] -> [S*KV, G, D] */
+    assert_true((strstr(text, "(tensor<3x2x8xf32>, tensor<3x16x8xf32>) -> tensor<3x2x16xf32>") != NULL) == (e == 4));
+    assert_true((strstr(text, "(tensor<3x2x16xf32>, tensor<3x8x16xf32>) -> tensor<3x2x8xf32>") != NULL) == (e == 4));
     assert_ok(compile_via_cache(&t, text, vm[e]));
     free(text);
     assert_ok(mx_worker_load(w, vm[e], params, 1, &mod[e]));
   }
-  for (int e = 0; e < 4; e++) /* positions 3..11 and 6..14: windows 8, then 16 */
+  for (int e = 0; e < 5; e++) /* positions 3..11 and 6..14: windows 8, then 16 */
     two_sequences_decode(w, mod[e], 9, steps[e]);
   mx_worker_destroy(w);
   remove_dir(dir);
@@ -408,7 +412,7 @@ static void forms_decode(const mx_model_config_t *c, float steps[4][9][3 * 40]) 
  * window (Mistral's, here 4 positions: the steps run at positions 3..14), and the window matters. */
 static void gpu_graph_forms_equal_cpu_forms(void **state) {
   (void)state;
-  static float steps[2][4][9][3 * 40];
+  static float steps[2][5][9][3 * 40];
   mx_model_config_t windowed = tiny;
   windowed.family = MX_FAMILY_MISTRAL;
   windowed.sliding_window = 4;
@@ -422,6 +426,7 @@ static void gpu_graph_forms_equal_cpu_forms(void **state) {
         assert_true(fabsf(steps[c][1][k][v] - steps[c][0][k][v]) <= 1e-5f);
         assert_true(fabsf(steps[c][2][k][v] - steps[c][0][k][v]) <= 1e-5f);
         assert_true(fabsf(steps[c][3][k][v] - steps[c][0][k][v]) <= 1e-5f);
+        assert_true(fabsf(steps[c][4][k][v] - steps[c][0][k][v]) <= 1e-5f);
         if (c == 1) window_effect = fmaxf(window_effect, fabsf(steps[1][0][k][v] - steps[0][0][k][v]));
       }
   assert_true(window_effect > 1e-3f);
@@ -667,20 +672,21 @@ static void call_logits(mx_worker_t *w, int mod, const char *fn, mx_tensor_t *in
 /* Capacity 30 in chunks of 8 (kv_rows 32, extend_16 and extend_30): a 21-token prompt as prefill_8,
  * extend_16 from 8 and a padded extend_30 from 16 gives the logits of one prefill_32 call of a
  * capacity-32 module, and so does the decode step after it (the chunks wrote the same cache rows).
- * With head_slots = 2 the chunked module takes the per-head decode form and stores its values
- * transposed ([slots * KV, D, rows]), which every write, extend window and slot copy must follow: a
- * 20-token prompt copied from slot 0 to slot 1 then decodes the same logits in both slots, and
- * those of the one-call module. */
-static void chunked_prefill_case(int head_slots) {
+ * With head_slots = 2 (grouped_slots = 2) the chunked module takes the per-head (grouped-rows) decode
+ * form and stores its values transposed ([slots * KV, D, rows]), which every write, extend window and
+ * slot copy must follow: a 20-token prompt copied from slot 0 to slot 1 then decodes the same logits
+ * in both slots, and those of the one-call module. */
+static void chunked_prefill_case(int head_slots, int grouped_slots) {
   char dir[] = "/tmp/mlxcel-test-chunks-XXXXXX", weights[300];
   assert_non_null(mkdtemp(dir));
   tiny_weights(dir, weights, sizeof weights);
   mx_llama_graph_options_t o = {.precision = MX_F32, .weight_dtype = MX_F32, .slots = 2, .capacity = 30,
-                                .head_attention_slots = head_slots};
+                                .head_attention_slots = head_slots, .grouped_attention_slots = grouped_slots};
   mx_llama_graph_t chunked, whole;
   assert_ok(mx_llama_graph_make(&tiny, &o, &chunked));
-  assert_true(chunked.values_transposed == (head_slots > 0));
-  o.head_attention_slots = 0;
+  bool transposed = head_slots > 0 || grouped_slots > 0;
+  assert_true(chunked.values_transposed == transposed);
+  o.head_attention_slots = 0, o.grouped_attention_slots = 0;
   chunked.n_buckets = 2, chunked.buckets[0] = 4, chunked.buckets[1] = 8, chunked.kv_rows = 32;
   chunked.n_windows = 3, chunked.windows[0] = 8, chunked.windows[1] = 16, chunked.windows[2] = 30;
   o.capacity = 32;
@@ -694,7 +700,9 @@ static void chunked_prefill_case(int head_slots) {
   assert_non_null(strstr(text, "@extend_30_t4_logits(")); /* a last chunk of the smaller bucket */
   assert_null(strstr(text, "@extend_30_t8")); /* the chunk's own width keeps the plain name */
   /* the V cache's declared type: [slots * KV, D, rows] when transposed */
-  assert_true((strstr(text, "@kv_v0 : tensor<2x8x32xf32>") != NULL) == (head_slots > 0));
+  assert_true((strstr(text, "@kv_v0 : tensor<2x8x32xf32>") != NULL) == transposed);
+  /* the grouped rows at the last window: [S*KV, G, D] . [S*KV, W, D] -> [S*KV, G, W] */
+  assert_true((strstr(text, "(tensor<2x2x8xf32>, tensor<2x30x8xf32>) -> tensor<2x2x30xf32>") != NULL) == (grouped_slots > 0));
   free(text);
   mx_worker_t *w = cpu_worker();
   int mc = load_graph(w, &chunked, dir, "chunked", weights), mw = load_graph(w, &whole, dir, "whole", weights);
@@ -770,8 +778,9 @@ static void chunked_prefill_case(int head_slots) {
 
 static void chunked_prefill_equals_one_call(void **state) {
   (void)state;
-  chunked_prefill_case(0);
-  chunked_prefill_case(2);
+  chunked_prefill_case(0, 0);
+  chunked_prefill_case(2, 0);
+  chunked_prefill_case(0, 2);
 }
 
 /* The tiny config with an MLP of 1024 (products long enough to split), its weights in dir, a worker. */
