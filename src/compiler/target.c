@@ -204,14 +204,15 @@ int mx_target_head_attention_slots(const mx_target_t *t) {
   return strcmp(t->backend, "llvm-cpu") == 0 ? 0 : 8;
 }
 
-int mx_target_grouped_attention_slots(const mx_target_t *t, int n_kv_heads, int group, int head_dim, mx_dtype_t kv) {
+int mx_target_grouped_attention_slots(const mx_target_t *t, int n_heads, int n_kv_heads, int head_dim, mx_dtype_t kv) {
   /* H100 and H200 (docs/performance.md, "The 8-slot decode attention"): the grouped form with the cuda
    * tuning library's configuration. Without one IREE 3.13 maps its M = G products onto one thread per
    * 128 outputs (the 7.5 ms form of 2026-12-01), so a target takes the form only at the slot count, KV
    * type and head shape its library configures (the 1B's: 8 slots x 8 KV heads, 4 query heads of 64
    * per KV head, a bf16 cache). */
   const mx_tuning_grouped_t *g = t->tuning ? &t->tuning->grouped : NULL;
-  if (!g || !g->batch || n_kv_heads <= 0 || g->batch % n_kv_heads || g->group != group || g->head_dim != head_dim || g->kv != kv)
+  if (!g || !g->batch || n_kv_heads <= 0 || g->batch % n_kv_heads || g->group * n_kv_heads != n_heads ||
+      g->head_dim != head_dim || g->kv != kv)
     return 0;
   return g->batch / n_kv_heads;
 }

@@ -50,9 +50,9 @@ int mx_target_head_attention_slots(const mx_target_t *t);
 /* > 0: at decode windows of at least this many rows the per-head form at any slot count; 0 never. */
 int mx_target_head_attention_window(const mx_target_t *t);
 /* At how many slots decode attention takes the grouped form over one batch dimension (0: never; before the
- * per-head form): the slot count, KV type and head shape (KV heads, query heads per KV head, head_dim)
- * for which the target's tuning library configures it, and no other. */
-int mx_target_grouped_attention_slots(const mx_target_t *t, int n_kv_heads, int group, int head_dim, mx_dtype_t kv);
+ * per-head form): the slot count, KV type and head shape (query heads, KV heads, head_dim) for which the
+ * target's tuning library configures it, and no other. */
+int mx_target_grouped_attention_slots(const mx_target_t *t, int n_heads, int n_kv_heads, int head_dim, mx_dtype_t kv);
 /* The most rows of one weight product in a batched decode step (0: no limit), hlo/llama.c linear. */
 int mx_target_product_rows(const mx_target_t *t);
 /* Whether a prefill's weight products with few output tiles split their reduction (hlo/llama.c). */

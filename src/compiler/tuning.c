@@ -79,16 +79,22 @@
  * 2 MB on the H100). Here a warp takes 4 window rows of QK (8 lanes x 8 values per row of 64, the
  * group's 4 queries held by every thread, so each K row is loaded once for the 4) or one row of V (32
  * lanes x 4 values per step of 128), 8 warps per workgroup. Matched for bf16 inputs, B = 64, G = 4, D = 64;
- * the window is free (every decode window is a multiple of 128). */
+ * the window is free (every decode window is a multiple of 128). The shape is written once, here: the
+ * matchers' text and the library's `grouped` entry (which the graph's rule reads) both come from it. */
+#define MX_TUNING_GROUPED_BATCH 64
+#define MX_TUNING_GROUPED_ROWS 4
+#define MX_TUNING_GROUPED_DIM 64
+#define MX_TUNING_STR_(X) #X
+#define MX_TUNING_STR(X) MX_TUNING_STR_(X)
 #define MX_TUNING_MATCH_GROUPED(NAME, FIXED, CONFIG)                                                             \
   "  transform.named_sequence @" NAME "(%op: !transform.any_op {transform.readonly}) -> (!transform.any_op, "      \
   "!transform.any_param) {\n"                                                                                       \
   "    %b, %m, %n, %k = transform.iree.match.contraction %op, lhs_type = bf16, rhs_type = bf16, output_type = f32, " \
   "indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3)>, "   \
   "affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>] : !transform.any_op -> !transform.param<i64>\n"                   \
-  "    transform.iree.match.dims_equal %b, [64] : !transform.param<i64>\n"                                          \
-  "    transform.iree.match.dims_equal %m, [4] : !transform.param<i64>\n"                                           \
-  "    transform.iree.match.dims_equal " FIXED ", [64] : !transform.param<i64>\n"                                   \
+  "    transform.iree.match.dims_equal %b, [" MX_TUNING_STR(MX_TUNING_GROUPED_BATCH) "] : !transform.param<i64>\n"  \
+  "    transform.iree.match.dims_equal %m, [" MX_TUNING_STR(MX_TUNING_GROUPED_ROWS) "] : !transform.param<i64>\n"   \
+  "    transform.iree.match.dims_equal " FIXED ", [" MX_TUNING_STR(MX_TUNING_GROUPED_DIM) "] : !transform.param<i64>\n" \
   "    %config = transform.param.constant " CONFIG " -> !transform.any_param\n"                                      \
   "    transform.yield %op, %config : !transform.any_op, !transform.any_param\n"                                    \
   "  }\n"
@@ -130,7 +136,9 @@ static const char cuda_text[] =
 /* rocm has other intrinsics (MFMA) and is unmeasured; the CPU and SPIR-V targets have none. */
 static const mx_tuning_t cuda = {"cuda-v4: 512x8192x2048 16-bit products in 128x128 tiles, stored 512x2048 row sums in one step, "
                                  "8-slot grouped decode attention products 8 warps per workgroup",
-                                 cuda_text, {.batch = 64, .group = 4, .head_dim = 64, .kv = MX_BF16}};
+                                 cuda_text,
+                                 {.batch = MX_TUNING_GROUPED_BATCH, .group = MX_TUNING_GROUPED_ROWS,
+                                  .head_dim = MX_TUNING_GROUPED_DIM, .kv = MX_BF16}};
 
 const mx_tuning_t *mx_tuning_for_backend(const char *backend) {
   return backend && strcmp(backend, "cuda") == 0 ? &cuda : NULL;

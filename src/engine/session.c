@@ -92,9 +92,7 @@ void mx_graph_target_choices(const mx_target_t *t, const mx_model_config_t *c, m
   go->expand_kv_groups = mx_target_expand_kv_groups(t);
   go->head_attention_slots = mx_target_head_attention_slots(t);
   go->head_attention_window = mx_target_head_attention_window(t);
-  go->grouped_attention_slots = c->n_kv_heads > 0 ? mx_target_grouped_attention_slots(t, c->n_kv_heads, c->n_heads / c->n_kv_heads,
-                                                                                      c->head_dim, go->kv)
-                                                 : 0;
+  go->grouped_attention_slots = mx_target_grouped_attention_slots(t, c->n_heads, c->n_kv_heads, c->head_dim, go->kv);
   go->product_rows = mx_target_product_rows(t);
   go->split_reduction = mx_target_split_reduction(t);
   go->split_decode_reduction = mx_target_split_decode_reduction(t, go->precision);
@@ -121,8 +119,7 @@ void mx_graph_signature(const mx_llama_graph_t *g, const mx_target_t *t, char *o
   /* "at every window" since 2026-12-03: before, windows above 512 kept the expanded form */
   if (g->head_attention_slots > 0) PUT("; per-head decode attention from %d slots at every window", g->head_attention_slots);
   if (g->head_attention_window > 0) PUT("; per-head decode attention from window %d", g->head_attention_window);
-  if (g->grouped_attention_slots > 0 && g->slots == g->grouped_attention_slots)
-    PUT("; grouped decode attention over one batch dimension");
+  if (mx_llama_grouped_rows(g)) PUT("; grouped decode attention over one batch dimension");
   if (g->values_transposed) PUT("; values stored transposed");
   if (g->split_decode_reduction) PUT("; split decode reductions");
   if (g->window_ratio == 2) PUT("; decode windows x2");

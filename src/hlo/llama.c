@@ -284,6 +284,9 @@ bool mx_llama_stack_fused(const mx_llama_graph_t *g, const mx_fused_spec_t *f, i
   return fuse;
 }
 static bool stack_fused(ctx_t *x, const mx_fused_spec_t *f, int layer) { return mx_llama_stack_fused(x->g, f, layer); }
+bool mx_llama_grouped_rows(const mx_llama_graph_t *g) {
+  return g->grouped_attention_slots > 0 && g->slots == g->grouped_attention_slots;
+}
 static void stack_sym(const mx_fused_spec_t *f, int layer, char *key, size_t key_cap, char *sym, size_t sym_cap) {
   snprintf(key, key_cap, f->hf, layer);
   sym_of(sym, sym_cap, key);
@@ -502,6 +505,15 @@ static mx_hval_t attend_causal(ctx_t *x, mx_hval_t q, mx_hval_t k, mx_hval_t v, 
   return mx_hlo_reshape(h, mx_hlo_transpose(h, att, perm), 2, od);
 }
 
+/* Decode scores [.., W] of rank 4, the slot at dimension slot_dim and the window last, as probabilities:
+ * each slot sees its rows 0..pos[slot] (and its layer's window), the rest masked out. */
+static mx_hval_t decode_softmax(ctx_t *x, const step_t *st, mx_hval_t scores, int64_t slot_dim) {
+  mx_hlo_t *h = x->h;
+  int64_t sw[2] = {st->pos.dims[0], scores.dims[3]}, keep0 = 0, bd[2] = {slot_dim, 3};
+  mx_hval_t visible = visible_keys(x, mx_hlo_iota(h, mx_htype(MX_I32, 2, sw), 1), mx_hlo_broadcast(h, st->pos, 2, sw, &keep0));
+  return masked_softmax(x, scores, mx_hlo_broadcast(h, visible, 4, scores.dims, bd));
+}
+
 /* The per-head form of attend_decode (mx_target_head_attention_slots): qq [S, KV, G, D] in the KV type
  * against kc [S, KV, W, D] and vc [S, KV, W, D] (or [S, KV, D, W] where values are stored transposed).
  * Each query head g of the group is its own pair of batched matrix-vector products over the (S, KV)
@@ -538,9 +550,8 @@ static mx_hval_t attend_decode_per_head(ctx_t *x, const step_t *st, mx_hval_t qq
     parts[g] = mx_hlo_reshape(h, mx_hlo_dot(h, kc, qg, 1, &batch, &batch, 1, &kcd, &qd, MX_F32), 4, s4); /* [B, W] */
   }
   mx_hval_t scores = mx_hlo_concat(h, (int)G, parts, 0); /* [G, S, KV, W] */
-  int64_t sw[2] = {S, W}, keep0 = 0, bd[2] = {1, 3}, pd3[3] = {G, B, W};
-  mx_hval_t visible = visible_keys(x, mx_hlo_iota(h, mx_htype(MX_I32, 2, sw), 1), mx_hlo_broadcast(h, st->pos, 2, sw, &keep0));
-  mx_hval_t p = mx_hlo_convert(h, masked_softmax(x, scores, mx_hlo_broadcast(h, visible, 4, scores.dims, bd)), x->g->kv);
+  int64_t pd3[3] = {G, B, W};
+  mx_hval_t p = mx_hlo_convert(h, decode_softmax(x, st, scores, 1), x->g->kv);
   p = mx_hlo_reshape(h, p, 3, pd3);
   for (int64_t g = 0; g < G; g++) {
     int64_t a0[3] = {g, 0, 0}, a1[3] = {g + 1, B, W}, vw = vt ? 2 : 1, pw = 1;
@@ -568,9 +579,7 @@ static mx_hval_t attend_decode_grouped_rows(ctx_t *x, const step_t *st, mx_hval_
   int64_t batch = 0, qc = 2, kcd = 2;
   mx_hval_t scores = mx_hlo_dot(h, mx_hlo_reshape(h, qq, 3, qd), kc, 1, &batch, &batch, 1, &qc, &kcd, MX_F32);
   scores = mx_hlo_reshape(h, scores, 4, s4);
-  int64_t sw[2] = {S, W}, keep0 = 0, bd[2] = {0, 3};
-  mx_hval_t visible = visible_keys(x, mx_hlo_iota(h, mx_htype(MX_I32, 2, sw), 1), mx_hlo_broadcast(h, st->pos, 2, sw, &keep0));
-  mx_hval_t p = mx_hlo_convert(h, masked_softmax(x, scores, mx_hlo_broadcast(h, visible, 4, scores.dims, bd)), x->g->kv);
+  mx_hval_t p = mx_hlo_convert(h, decode_softmax(x, st, scores, 0), x->g->kv);
   int64_t pw = 2, vw = vt ? 2 : 1, od[2] = {S, KV * G * D};
   mx_hval_t att = mx_hlo_dot(h, mx_hlo_reshape(h, p, 3, pd), vc, 1, &batch, &batch, 1, &pw, &vw, MX_F32); /* [B, G, D] */
   return mx_hlo_reshape(h, att, 2, od);
@@ -595,8 +604,7 @@ static mx_hval_t attend_decode(ctx_t *x, const step_t *st, mx_hval_t q, mx_hval_
   const mx_model_config_t *c = x->c;
   int64_t S = q.dims[0], KV = c->n_kv_heads, D = c->head_dim, G = c->n_heads / KV, W = kc.dims[2];
   mx_hval_t qq = group_queries(x, q);
-  if (x->g->grouped_attention_slots > 0 && S == x->g->grouped_attention_slots)
-    return attend_decode_grouped_rows(x, st, qq, kc, vc);
+  if (mx_llama_grouped_rows(x->g)) return attend_decode_grouped_rows(x, st, qq, kc, vc);
   bool per_head = (x->g->head_attention_slots > 0 && S >= x->g->head_attention_slots) ||
                   (x->g->head_attention_window > 0 && W >= x->g->head_attention_window);
   if (per_head && G <= HEAD_ATTENTION_MAX_GROUP) return attend_decode_per_head(x, st, qq, kc, vc);
@@ -611,9 +619,7 @@ static mx_hval_t attend_decode(ctx_t *x, const step_t *st, mx_hval_t q, mx_hval_
   /* scores [S, KV, G, W] */
   int64_t lc = 3, rc = nb + 1;
   mx_hval_t scores = mx_hlo_dot(h, qq, kc, nb, batch, batch, 1, &lc, &rc, MX_F32);
-  int64_t sw[2] = {S, W}, keep0 = 0, bd[2] = {0, 3};
-  mx_hval_t visible = visible_keys(x, mx_hlo_iota(h, mx_htype(MX_I32, 2, sw), 1), mx_hlo_broadcast(h, st->pos, 2, sw, &keep0));
-  mx_hval_t p = masked_softmax(x, scores, mx_hlo_broadcast(h, visible, 4, scores.dims, bd));
+  mx_hval_t p = decode_softmax(x, st, scores, 0);
   /* out [S, KV, G, D] = p . v over W */
   int64_t plc = 3, prc = nb;
   mx_hval_t att = mx_hlo_dot(h, mx_hlo_convert(h, p, x->g->kv), vc, nb, batch, batch, 1, &plc, &prc, MX_F32);
@@ -1012,9 +1018,8 @@ mx_status_t mx_llama_graph_make(const mx_model_config_t *c, const mx_llama_graph
                             .expand_kv_groups = o->expand_kv_groups, .head_attention_slots = o->head_attention_slots,
                             .head_attention_window = o->head_attention_window,
                             .grouped_attention_slots = o->grouped_attention_slots,
-                            .values_transposed = (o->grouped_attention_slots > 0 && slots == o->grouped_attention_slots) ||
-                                                 (o->head_attention_slots > 0 && slots >= o->head_attention_slots &&
-                                                  c->n_heads / c->n_kv_heads <= HEAD_ATTENTION_MAX_GROUP),
+                            .values_transposed = o->head_attention_slots > 0 && slots >= o->head_attention_slots &&
+                                                 c->n_heads / c->n_kv_heads <= HEAD_ATTENTION_MAX_GROUP,
                             .product_rows = o->product_rows,
                             .split_reduction = o->split_reduction,
                             /* set only where it changes the graph, which the signature then says */
@@ -1022,6 +1027,7 @@ mx_status_t mx_llama_graph_make(const mx_model_config_t *c, const mx_llama_graph
                             .fuse_products = o->fuse_products, .stacked_params = o->fuse_products && o->stacked_params,
                             .window_ratio = o->window_ratio,
                             .pooled = o->pooled, .pack = o->pack};
+  out->values_transposed = out->values_transposed || mx_llama_grouped_rows(out);
   mx_llama_default_buckets(out);
   return NULL;
 }

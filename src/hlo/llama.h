@@ -169,6 +169,10 @@ MX_MUST_USE mx_status_t mx_llama_emit(const mx_llama_graph_t *g, char **text_out
  * global the module's initializer concatenates (hlo/llama.c emit_stacks). */
 bool mx_llama_stack_fused(const mx_llama_graph_t *g, const mx_fused_spec_t *f, int layer);
 
+/* Whether every decode step takes the grouped form over one batch dimension (grouped_attention_slots
+ * equal to the graph's slots; hlo/llama.c attend_decode_grouped_rows). */
+bool mx_llama_grouped_rows(const mx_llama_graph_t *g);
+
 /* Whether decode window i also has extend_<W> (the next prompt chunk attending to W rows): every window
  * above the prefill chunk, except that on a x2 ladder only those of the x4 one (the first window times
  * 4^k) and the capacity have one; the others are decode only. An extend runs once per prompt chunk,

@@ -21,8 +21,8 @@ static inline char *emit_config_form_grouped(const mx_model_config_t *c, int slo
   mx_llama_graph_t g = {.config = c, .matmul = MX_F32, .kv = MX_F32, .weight_dtype = MX_F32, .slots = slots, .capacity = 16, .kv_rows = 16,
                         .n_buckets = 2, .buckets = {4, 16}, .score_len = 8, .n_windows = 2, .windows = {8, 16},
                         .decode_steps = steps, .expand_kv_groups = expand, .head_attention_slots = head_slots, .head_attention_window = head_window,
-                        .grouped_attention_slots = grouped_slots, .values_transposed = grouped_slots > 0 && slots == grouped_slots,
-                        .product_rows = rows};
+                        .grouped_attention_slots = grouped_slots, .product_rows = rows};
+  g.values_transposed = mx_llama_grouped_rows(&g);
   char *text;
   assert_ok(mx_llama_emit(&g, &text));
   return text;

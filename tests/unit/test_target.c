@@ -91,7 +91,7 @@ static void graph_choices_follow_the_measured_table(void **state) {
     assert_false(mx_target_expand_kv_groups(&t)); /* 3.5x slower expanded on the CPU */
     assert_int_equal(mx_target_head_attention_slots(&t), 0); /* the CPU keeps the grouped form */
     assert_int_equal(mx_target_head_attention_window(&t), 0);
-    assert_int_equal(mx_target_grouped_attention_slots(&t, 8, 4, 64, MX_BF16), 0);
+    assert_int_equal(mx_target_grouped_attention_slots(&t, 32, 8, 64, MX_BF16), 0);
     assert_null(t.tuning);
     assert_int_equal(mx_target_product_rows(&t), 0); /* a split would read every weight twice */
     assert_false(mx_target_split_decode_reduction(&t, MX_BF16));
@@ -115,13 +115,14 @@ static void graph_choices_follow_the_measured_table(void **state) {
     assert_true((t.tuning != NULL) == (i == 0)); /* lowering configurations measured for cuda only */
     /* the grouped rows only where the library configures them: cuda, the 1B's heads (8 KV heads, 4 query
      * heads of 64 each), a bf16 cache, at 8 slots (H100, H200) */
-    assert_int_equal(mx_target_grouped_attention_slots(&t, 8, 4, 64, MX_BF16), i == 0 ? 8 : 0);
-    assert_int_equal(mx_target_grouped_attention_slots(&t, 8, 4, 64, MX_F16), 0);
-    assert_int_equal(mx_target_grouped_attention_slots(&t, 8, 4, 64, MX_F32), 0);
-    assert_int_equal(mx_target_grouped_attention_slots(&t, 4, 4, 64, MX_BF16), i == 0 ? 16 : 0); /* 16 slots: none */
-    assert_int_equal(mx_target_grouped_attention_slots(&t, 8, 7, 64, MX_BF16), 0);  /* another group */
-    assert_int_equal(mx_target_grouped_attention_slots(&t, 8, 4, 128, MX_BF16), 0); /* another head_dim */
-    assert_int_equal(mx_target_grouped_attention_slots(&t, 3, 4, 64, MX_BF16), 0);  /* 64 slots of 3 heads: none */
+    assert_int_equal(mx_target_grouped_attention_slots(&t, 32, 8, 64, MX_BF16), i == 0 ? 8 : 0);
+    assert_int_equal(mx_target_grouped_attention_slots(&t, 32, 8, 64, MX_F16), 0);
+    assert_int_equal(mx_target_grouped_attention_slots(&t, 32, 8, 64, MX_F32), 0);
+    assert_int_equal(mx_target_grouped_attention_slots(&t, 16, 4, 64, MX_BF16), i == 0 ? 16 : 0); /* 16 slots: none */
+    assert_int_equal(mx_target_grouped_attention_slots(&t, 56, 8, 64, MX_BF16), 0);  /* another group */
+    assert_int_equal(mx_target_grouped_attention_slots(&t, 32, 8, 128, MX_BF16), 0); /* another head_dim */
+    assert_int_equal(mx_target_grouped_attention_slots(&t, 12, 3, 64, MX_BF16), 0);  /* 64 slots of 3 heads: none */
+    assert_int_equal(mx_target_grouped_attention_slots(&t, 32, 0, 64, MX_BF16), 0);  /* no KV heads: none */
   }
 }
 
