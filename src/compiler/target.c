@@ -247,6 +247,17 @@ bool mx_target_split_decode_reduction(const mx_target_t *t, mx_dtype_t matmul) {
   return (matmul == MX_BF16 || matmul == MX_F16) && mx_target_split_reduction(t) && mx_target_product_rows(t) > 0;
 }
 
+int mx_target_whole_decode_products(const mx_target_t *t, mx_dtype_t matmul, int slots, int out[][2], int cap) {
+  /* H100 (docs/performance.md, "Whole 8-row products"): where the cuda library configures an 8-row product
+   * or IREE's own tiles were measured as fast whole, the split's chunk sum is a dispatch for nothing. */
+  int n = 0;
+  for (int i = 0; t->tuning && i < MX_TUNING_MAX_WHOLE && n < cap; i++) {
+    const mx_tuning_product_t *p = &t->tuning->whole[i];
+    if (p->rows > 0 && p->rows == slots && p->type == matmul) out[n][0] = p->n, out[n][1] = p->k, n++;
+  }
+  return n;
+}
+
 mx_fuse_rule_t mx_target_fuse_products(const mx_target_t *t) {
   /* This VM (2 cores; SmolLM2-135M Q4_1 prepared to f32, 126-token prompt, 64 new, 3 runs in each of
    * two interleaved rounds; docs/performance.md "Stacked products"): decode 25.5 -> 29.0 tok/s with the

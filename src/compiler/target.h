@@ -60,6 +60,9 @@ bool mx_target_split_reduction(const mx_target_t *t);
 /* Whether a batched decode step of more rows than mx_target_product_rows takes each weight product
  * in `matmul` as one product with its reduction split, instead of products of that many rows. */
 bool mx_target_split_decode_reduction(const mx_target_t *t, mx_dtype_t matmul);
+/* The products of such a step (`slots` rows, `matmul` inputs) that the target runs whole instead, as
+ * (N, K) pairs into out (at most cap): those its tuning library names (mx_tuning_t whole). Returns how many. */
+int mx_target_whole_decode_products(const mx_target_t *t, mx_dtype_t matmul, int slots, int out[][2], int cap);
 /* Whether Q/K/V and gate/up are each one product over their weights stacked (hlo/llama.c linears):
  * never, only where the parameter files hold the stacks (engine/weights.h: no copy at load), or always
  * (the graph concatenates the parts where the files do not). */

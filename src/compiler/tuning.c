@@ -109,6 +109,33 @@
   "subgroup_size = 32, {gpu_pipeline_options = #iree_gpu.pipeline_options<no_reduce_shared_memory_bank_conflicts = " \
   "false, use_igemm_convolution = false>}>>"
 
+/* The 8-slot decode step's weight products of the 1B's shape in bf16, whole instead of split
+ * (bench/results/2026-12-07-gpu-decode-products/, H100, dispatch benchmarks of 100, two rounds): IREE
+ * 3.13 gives an 8-row product 16 x 32 tensor-core tiles, whose few workgroups made the graph split the
+ * reduction into chunks and sum them in another dispatch (q/k/v 8.0 + 5.6 us, o 7.0 + 5.3). One warp
+ * per output row, each thread holding the 8 rows and loading 8 values of the weight row per step of
+ * 256, 2 warps per workgroup: q/k/v 11.2 / 11.5 us and o 8.6 / 9.0 whole, and one dispatch fewer each
+ * (weights in L2 there: in the engine, from DRAM, 12.9 and 11.5 us, about the split's product and sum).
+ * Gate/up whole takes IREE's own tiles: 38.6 / 37.4 us against 33.3 / 34.0 + 5.0 split (and its sum's
+ * dispatch). The down projection (K 8192) stays split: 16.8 + 5 against 23.3 at best whole. In the
+ * engine, with gate/up read as a pair (hlo/llama.c gated_pair), the 8-slot step took ~6% less time.
+ * The shapes are written once, here: the matchers' text and the library's `whole` table come from them. */
+#define MX_TUNING_WHOLE_ROWS 8
+#define MX_TUNING_WHOLE_K 2048
+#define MX_TUNING_WHOLE_QKV_N 3072
+#define MX_TUNING_WHOLE_O_N 2048
+#define MX_TUNING_WHOLE_GATE_UP_N 16384
+#define MX_TUNING_ROWS_PER_WARP(WARPS, THREADS)                                                                            \
+  "#iree_codegen.compilation_info<lowering_config = #iree_gpu.lowering_config<{lane_basis = [[1, 1, 32], [0, 1, " \
+  "2]], partial_reduction = [0, 0, 256], subgroup_basis = [[1, " WARPS ", 1], [0, 1, 2]], thread = [0, 0, 8], "     \
+  "workgroup = [" MX_TUNING_STR(MX_TUNING_WHOLE_ROWS) ", " WARPS ", 0]}>, translation_info = "                      \
+  "#iree_codegen.translation_info<pipeline = #iree_gpu.pipeline<VectorDistribute> workgroup_size = [" THREADS     \
+  ", 1, 1] subgroup_size = 32, {gpu_pipeline_options = #iree_gpu.pipeline_options<"                            \
+  "no_reduce_shared_memory_bank_conflicts = false, use_igemm_convolution = false>}>>"
+#define MX_TUNING_MATCH_WHOLE(NAME, N)                                                                             \
+  MX_TUNING_MATCH_MMT(NAME, "bf16", MX_TUNING_STR(MX_TUNING_WHOLE_ROWS), MX_TUNING_STR(N),                          \
+                      MX_TUNING_STR(MX_TUNING_WHOLE_K), MX_TUNING_ROWS_PER_WARP("2", "64"))
+
 static const char cuda_text[] =
     "// mlxcel's lowering configurations for cuda (src/compiler/tuning.c says what each was measured against)\n"
     "module attributes {transform.with_named_sequence} {\n"
@@ -122,23 +149,30 @@ static const char cuda_text[] =
                             MX_TUNING_NV_TILE_128("NV_MMA_SYNC_F32_16x8x16_F16"))
             MX_TUNING_MATCH_ROW_SUM("row_sum_512x2048", "512", "2048", MX_TUNING_ROW_IN_ONE_STEP("2048"))
                 MX_TUNING_MATCH_GROUPED("decode_qk_grouped_bf16", "%k", MX_TUNING_GROUPED_WARPS("4", "8", "8", "64", "32"))
-                    MX_TUNING_MATCH_GROUPED("decode_pv_grouped_bf16", "%n", MX_TUNING_GROUPED_WARPS("1", "32", "4", "128", "8")) "  "
+                    MX_TUNING_MATCH_GROUPED("decode_pv_grouped_bf16", "%n", MX_TUNING_GROUPED_WARPS("1", "32", "4", "128", "8"))
+                        MX_TUNING_MATCH_WHOLE("decode_qkv_whole_bf16", MX_TUNING_WHOLE_QKV_N)
+                            MX_TUNING_MATCH_WHOLE("decode_o_whole_bf16", MX_TUNING_WHOLE_O_N) "  "
     "transform.named_sequence @__kernel_config(%variant: !transform.any_op {transform.consumed}) -> "
     "!transform.any_op {\n"
     "    %res = transform.foreach_match in %variant @mmt_512x8192x2048_bf16 -> @apply_op_config, "
     "@mmt_512x8192x2048_f16 -> @apply_op_config, @row_sum_512x2048 -> @apply_op_config, @decode_qk_grouped_bf16 -> @apply_op_config, "
-    "@decode_pv_grouped_bf16 -> @apply_op_config : (!transform.any_op) -> "
+    "@decode_pv_grouped_bf16 -> @apply_op_config, @decode_qkv_whole_bf16 -> @apply_op_config, "
+    "@decode_o_whole_bf16 -> @apply_op_config : (!transform.any_op) -> "
     "!transform.any_op\n"
     "    transform.yield %res : !transform.any_op\n"
     "  }\n"
     "}\n";
 
 /* rocm has other intrinsics (MFMA) and is unmeasured; the CPU and SPIR-V targets have none. */
-static const mx_tuning_t cuda = {"cuda-v4: 512x8192x2048 16-bit products in 128x128 tiles, stored 512x2048 row sums in one step, "
-                                 "8-slot grouped decode attention products 8 warps per workgroup",
+#define MX_TUNING_WHOLE_ENTRY(N) {MX_TUNING_WHOLE_ROWS, N, MX_TUNING_WHOLE_K, MX_BF16}
+static const mx_tuning_t cuda = {"cuda-v5: 512x8192x2048 16-bit products in 128x128 tiles, stored 512x2048 row sums in one step, "
+                                 "8-slot grouped decode attention products 8 warps per workgroup, 8-row bf16 q/k/v and o "
+                                 "products whole one warp per row, gate/up whole",
                                  cuda_text,
                                  {.batch = MX_TUNING_GROUPED_BATCH, .group = MX_TUNING_GROUPED_ROWS,
-                                  .head_dim = MX_TUNING_GROUPED_DIM, .kv = MX_BF16}};
+                                  .head_dim = MX_TUNING_GROUPED_DIM, .kv = MX_BF16},
+                                 {MX_TUNING_WHOLE_ENTRY(MX_TUNING_WHOLE_QKV_N), MX_TUNING_WHOLE_ENTRY(MX_TUNING_WHOLE_O_N),
+                                  MX_TUNING_WHOLE_ENTRY(MX_TUNING_WHOLE_GATE_UP_N)}};
 
 const mx_tuning_t *mx_tuning_for_backend(const char *backend) {
   return backend && strcmp(backend, "cuda") == 0 ? &cuda : NULL;

@@ -12,11 +12,22 @@ typedef struct {
   mx_dtype_t kv;              /* the products' input type */
 } mx_tuning_grouped_t;
 
+/* A batched decode step's weight product [rows, k] . [n, k]^T in `type` that the target runs whole,
+ * where the graph would otherwise split its reduction (mx_llama_graph_t whole_decode_products). */
+typedef struct {
+  int rows, n, k; /* 0: none */
+  mx_dtype_t type;
+} mx_tuning_product_t;
+
+#define MX_TUNING_MAX_WHOLE 4
+
 typedef struct {
   const char *name; /* in the module's signature and the compile cache key, with the text */
   const char *text; /* the library (MLIR) */
   mx_tuning_grouped_t grouped; /* the grouped decode attention products it configures (hlo/llama.c
                                 * attend_decode_grouped_rows), the one shape its matchers name */
+  mx_tuning_product_t whole[MX_TUNING_MAX_WHOLE]; /* the decode products it runs whole: configured by its
+                                                   * matchers, or measured as fast whole with IREE's own */
 } mx_tuning_t;
 
 /* The library for a compiler backend ("cuda", "rocm", ...), or NULL when it has none. */

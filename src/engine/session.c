@@ -96,6 +96,8 @@ void mx_graph_target_choices(const mx_target_t *t, const mx_model_config_t *c, m
   go->product_rows = mx_target_product_rows(t);
   go->split_reduction = mx_target_split_reduction(t);
   go->split_decode_reduction = mx_target_split_decode_reduction(t, go->precision);
+  go->n_whole_decode_products = mx_target_whole_decode_products(t, go->precision, go->slots, go->whole_decode_products,
+                                                                MX_LLAMA_MAX_WHOLE_PRODUCTS);
   go->window_ratio = mx_target_window_ratio(t);
   mx_fuse_rule_t fuse = mx_target_fuse_products(t);
   go->fuse_products = fuse == MX_FUSE_ALWAYS || (fuse == MX_FUSE_STACKED && go->stacked_params);
@@ -122,6 +124,8 @@ void mx_graph_signature(const mx_llama_graph_t *g, const mx_target_t *t, char *o
   if (mx_llama_grouped_rows(g)) PUT("; grouped decode attention over one batch dimension");
   if (g->values_transposed) PUT("; values stored transposed");
   if (g->split_decode_reduction) PUT("; split decode reductions");
+  for (int i = 0; i < g->n_whole_decode_products; i++)
+    PUT("%s%dx%d", i ? " " : "; whole decode products ", g->whole_decode_products[i][0], g->whole_decode_products[i][1]);
   if (g->window_ratio == 2) PUT("; decode windows x2");
   if (g->fuse_products) PUT("; fused q/k/v and gate/up products%s", g->stacked_params ? " (stacked parameters)" : "");
   if (mx_llama_has_extends(g) && g->n_buckets > 1) PUT("; short last chunks");

@@ -614,15 +614,18 @@ mx_hval_t mx_hlo_dot(mx_hlo_t *h, mx_hval_t a, mx_hval_t b, int nbatch, const in
 
 mx_hval_t mx_hlo_reduce(mx_hlo_t *h, mx_hval_t a, mx_reduce_t kind, int ndims, const int64_t *rdims) {
   if (!usable(h, a)) return invalid;
-  double init = kind == MX_REDUCE_SUM ? 0.0 : kind == MX_REDUCE_MAX ? -INFINITY : INFINITY;
-  if (!is_float(a.dtype) && kind != MX_REDUCE_SUM) init = kind == MX_REDUCE_MAX ? -2147483648.0 : 2147483647.0;
+  double init = kind == MX_REDUCE_SUM ? 0.0 : kind == MX_REDUCE_PROD ? 1.0 : kind == MX_REDUCE_MAX ? -INFINITY : INFINITY;
+  if (!is_float(a.dtype) && (kind == MX_REDUCE_MAX || kind == MX_REDUCE_MIN)) init = kind == MX_REDUCE_MAX ? -2147483648.0 : 2147483647.0;
   mx_hval_t init_v = mx_hlo_splat(h, mx_htype(a.dtype, 0, NULL), init);
   int64_t dims[MX_MAX_RANK] = {0};
   int rank = 0;
   for (int i = 0; i < a.rank; i++)
     if (!in_list(i, ndims, rdims)) dims[rank++] = a.dims[i];
   mx_hval_t r = new_value(h, a.dtype, rank, dims);
-  const char *op = kind == MX_REDUCE_SUM ? "add" : kind == MX_REDUCE_MAX ? "maximum" : "minimum";
+  const char *op = kind == MX_REDUCE_SUM    ? "add"
+                   : kind == MX_REDUCE_PROD ? "multiply"
+                   : kind == MX_REDUCE_MAX  ? "maximum"
+                                            : "minimum";
   mx_hval_t scalar = mx_htype(a.dtype, 0, NULL);
   int id = r.id;
   mx_strbuf_printf(&h->body, "\"stablehlo.reduce\"(");

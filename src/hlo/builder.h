@@ -102,7 +102,7 @@ mx_hval_t mx_hlo_gather_rows(mx_hlo_t *h, mx_hval_t table, mx_hval_t ids);
  * out_dtype may be wider than the operands (f16 x f16 accumulated in f32). */
 mx_hval_t mx_hlo_dot(mx_hlo_t *h, mx_hval_t a, mx_hval_t b, int nbatch, const int64_t *lb, const int64_t *rb, int ncon,
                      const int64_t *lc, const int64_t *rc, mx_dtype_t out_dtype);
-typedef enum { MX_REDUCE_SUM, MX_REDUCE_MAX, MX_REDUCE_MIN } mx_reduce_t;
+typedef enum { MX_REDUCE_SUM, MX_REDUCE_MAX, MX_REDUCE_MIN, MX_REDUCE_PROD } mx_reduce_t;
 /* Reduces the listed dimensions away. */
 mx_hval_t mx_hlo_reduce(mx_hlo_t *h, mx_hval_t a, mx_reduce_t kind, int ndims, const int64_t *dims);
 

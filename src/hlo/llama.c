@@ -203,6 +203,15 @@ static int64_t decode_reduction_split(int64_t N, int64_t K) {
   return S;
 }
 
+/* Whether a batched decode step's product of N outputs over K stays whole where the graph splits the
+ * others (whole_decode_products: the target's tuning library configures it, or IREE's own tiles were
+ * measured as fast whole; compiler/tuning.c). */
+static bool whole_decode(const mx_llama_graph_t *g, int64_t N, int64_t K) {
+  for (int i = 0; i < g->n_whole_decode_products; i++)
+    if (g->whole_decode_products[i][0] == N && g->whole_decode_products[i][1] == K) return true;
+  return false;
+}
+
 /* a [R, ...] times a dequantized packed w [N, ...] (the same trailing dimensions) summed over them:
  * [R, N] f32, as one multiply and one reduction, not a dot_general. IREE 3.13 lowers a dot_general to
  * a 2-D product whose weight operand is a reshape of the dequantization, which it does not fuse: the
@@ -233,9 +242,9 @@ static mx_hval_t weight_product(ctx_t *x, mx_hval_t in, mx_hval_t a, mx_hval_t w
    * product with its reduction split (split_decode_reduction, set only for more slots than
    * product_rows): reads each weight once, where products of product_rows rows read it once each. */
   bool decode_split = x->g->split_decode_reduction && !packed && T <= MX_LLAMA_MAX_SLOTS;
-  int64_t S = x->g->split_reduction && T > MX_LLAMA_MAX_SLOTS ? reduction_split(T, w.dims[0], K)
-              : decode_split                                  ? decode_reduction_split(w.dims[0], K)
-                                                              : 1;
+  int64_t S = x->g->split_reduction && T > MX_LLAMA_MAX_SLOTS  ? reduction_split(T, w.dims[0], K)
+              : decode_split && !whole_decode(x->g, w.dims[0], K) ? decode_reduction_split(w.dims[0], K)
+                                                                 : 1;
   if (S > 1) {
     /* [T, S, K/S] . [N, S, K/S] with the chunk as a batch dimension: [S, T, N], summed over S. */
     int64_t ad[3] = {T, S, K / S}, wd[3] = {w.dims[0], S, K / S}, b1 = 1, c2 = 2, zero = 0;
@@ -303,7 +312,7 @@ static void stack_sym(const mx_fused_spec_t *f, int layer, char *key, size_t key
  * the prepared file's view over the parts when the files have one (stacked_params: no copy), else a
  * global that the module's initializer fills with the parts concatenated (emit_stacks), so each weight
  * is held once, at the price of that copy at every load. Packed weights keep a product each. */
-static void linears(ctx_t *x, mx_hval_t in, int stack, int layer, mx_hval_t *out) {
+static void linears(ctx_t *x, mx_hval_t in, int stack, int layer, mx_hval_t *out, mx_hval_t *pair) {
   mx_hlo_t *h = x->h;
   const mx_fused_spec_t *f = mx_arch_fused(stack);
   if (!stack_fused(x, f, layer)) {
@@ -329,6 +338,10 @@ static void linears(ctx_t *x, mx_hval_t in, int stack, int layer, mx_hval_t *out
     return;
   }
   mx_hval_t y = weight_product(x, in, a, mx_hlo_convert(h, w, x->g->matmul), false, false);
+  if (pair && f->n_parts == 2 && rows[0] == rows[1]) { /* the stack's product as it is (gated_pair) */
+    *pair = y;
+    return;
+  }
   for (int p = 0; p < f->n_parts; p++) {
     int64_t s0[2] = {0, off}, s1[2] = {T, off + rows[p]};
     out[p] = mx_hlo_slice(h, y, s0, s1);
@@ -640,6 +653,21 @@ static mx_hval_t gelu_tanh(ctx_t *x, mx_hval_t v) {
   return mx_hlo_binary(h, "multiply", half, mx_hlo_binary(h, "add", mx_hlo_splat(h, type, 1.0), t));
 }
 
+/* The MLP's gate activation: SiLU, or GELU (tanh) for Gemma. */
+static mx_hval_t gated(ctx_t *x, mx_hval_t v) { return x->c->act == MX_ACT_GELU_TANH ? gelu_tanh(x, v) : silu(x, v); }
+
+/* act(gate) * up from a decode step's stacked gate/up product y [M, 2F] (linears' pair): y seen as
+ * [M, 2, F], the activation taken where the middle index is 0, then the product over that dimension.
+ * The same f32 multiply as act(gate) * up (times an initial 1), in one dispatch that reads y where
+ * it is: slices of y were two copies per layer on the GPU (IREE 3.13). */
+static mx_hval_t gated_pair(ctx_t *x, mx_hval_t y) {
+  mx_hlo_t *h = x->h;
+  int64_t M = y.dims[0], F = y.dims[1] / 2, zd[3] = {M, 2, F}, one = 1;
+  mx_hval_t z = mx_hlo_reshape(h, y, 3, zd);
+  mx_hval_t first = mx_hlo_compare(h, "EQ", mx_hlo_iota(h, mx_htype(MX_I32, 3, zd), 1), mx_hlo_splat(h, mx_htype(MX_I32, 3, zd), 0));
+  return mx_hlo_reduce(h, mx_hlo_select(h, first, gated(x, z), z), MX_REDUCE_PROD, 1, &one);
+}
+
 /* One decoder layer on x [M, dim]; updates that layer's KV cache. */
 static mx_hval_t layer(ctx_t *x, int l, mx_hval_t in, const step_t *st, mx_hval_t cosv, mx_hval_t sinv) {
   mx_hlo_t *h = x->h;
@@ -649,7 +677,7 @@ static mx_hval_t layer(ctx_t *x, int l, mx_hval_t in, const step_t *st, mx_hval_
   x->window = mx_config_layer_window(c, l);
   mx_hval_t hn = rmsnorm(x, in, mx_arch_layer(MX_T_ATTN_NORM), l);
   mx_hval_t qkv[3];
-  linears(x, hn, MX_STACK_QKV, l, qkv);
+  linears(x, hn, MX_STACK_QKV, l, qkv, NULL);
   mx_hval_t q = qkv[0], k = qkv[1], v = qkv[2];
   if (c->qkv_bias) {
     q = add_bias(x, q, MX_T_Q_BIAS, l);
@@ -678,10 +706,10 @@ static mx_hval_t layer(ctx_t *x, int l, mx_hval_t in, const step_t *st, mx_hval_
 
   /* Gated MLP: SwiGLU, or GeGLU (Gemma). */
   mx_hval_t hn2 = rmsnorm(x, x1, mx_arch_layer(c->sandwich_norms ? MX_T_PRE_FFN_NORM : MX_T_FFN_NORM), l);
-  mx_hval_t mlp[2];
-  linears(x, hn2, MX_STACK_GATE_UP, l, mlp);
-  mx_hval_t gate = mlp[0], up = mlp[1];
-  mx_hval_t act = mx_hlo_binary(h, "multiply", c->act == MX_ACT_GELU_TANH ? gelu_tanh(x, gate) : silu(x, gate), up);
+  mx_hval_t mlp[2], pair = {0};
+  linears(x, hn2, MX_STACK_GATE_UP, l, mlp, &pair);
+  mx_hval_t act = pair.rank ? gated_pair(x, pair)
+                            : mx_hlo_binary(h, "multiply", gated(x, mlp[0]), mlp[1]);
   mx_hval_t down = linear(x, act, mx_arch_layer(MX_T_DOWN), l);
   if (c->sandwich_norms) down = rmsnorm(x, down, mx_arch_layer(MX_T_POST_FFN_NORM), l);
   return mx_hlo_binary(h, "add", x1, down);
@@ -1028,6 +1056,10 @@ mx_status_t mx_llama_graph_make(const mx_model_config_t *c, const mx_llama_graph
                             .window_ratio = o->window_ratio,
                             .pooled = o->pooled, .pack = o->pack};
   out->values_transposed = out->values_transposed || mx_llama_grouped_rows(out);
+  if (out->split_decode_reduction) { /* as the split, only where it changes the graph */
+    out->n_whole_decode_products = o->n_whole_decode_products;
+    memcpy(out->whole_decode_products, o->whole_decode_products, sizeof out->whole_decode_products);
+  }
   mx_llama_default_buckets(out);
   return NULL;
 }

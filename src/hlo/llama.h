@@ -44,6 +44,7 @@
 
 #define MX_LLAMA_MAX_BUCKETS 8
 #define MX_LLAMA_MAX_SLOTS 8
+#define MX_LLAMA_MAX_WHOLE_PRODUCTS 4 /* whole_decode_products */
 #define MX_LLAMA_MAX_DECODE_STEPS 16
 
 typedef struct {
@@ -80,6 +81,8 @@ typedef struct {
   bool split_decode_reduction; /* a batched decode step (more slots than product_rows > 0, as
                                 * mx_llama_graph_make sets it) takes each float weight product as one
                                 * product with its reduction split (linear) */
+  int n_whole_decode_products; /* with split_decode_reduction: the products of these (N, K) shapes are whole */
+  int whole_decode_products[MX_LLAMA_MAX_WHOLE_PRODUCTS][2];
   bool fuse_products;      /* Q/K/V and gate/up each as one product over their float weights stacked (linears) */
   bool stacked_params;     /* with fuse_products: the stacks are parameters of their own, the files' views over
                             * their parts (engine/weights.h), not concatenated in the graph */
@@ -108,6 +111,8 @@ typedef struct {
   int product_rows;        /* the target's choice, mx_target_product_rows */
   bool split_reduction;    /* the target's choice, mx_target_split_reduction */
   bool split_decode_reduction; /* the target's choice for the precision, mx_target_split_decode_reduction */
+  int n_whole_decode_products; /* the target's choice, mx_target_whole_decode_products */
+  int whole_decode_products[MX_LLAMA_MAX_WHOLE_PRODUCTS][2];
   bool fuse_products;      /* the target's choice, mx_target_fuse_products */
   bool stacked_params;     /* the parameter files have the stack views (mx_weights_stacked) */
   int window_ratio;        /* the target's choice, mx_target_window_ratio (0: 4) */

@@ -49,16 +49,18 @@ static void invalid_mlir_quotes_the_compiler_error(void **state) {
  * 128 x 128 tiles, the 512 x 2048 x 8192 one (down) keeps the compiler's 64 x 64, and a sum of squares
  * over rows of 2048 (RMSNorm) walks each row in one step, and the 8-slot grouped decode attention's
  * bf16 products (QK [64, 4, 64] . [64, 256, 64]^T, P.V [64, 4, 256] . [64, 64, 256]^T) get 8-warp
- * reductions; without the library the gate product gets 64 x 64, the sum two steps and the attention
- * products TileAndFuse, so the check can fail. Read from IREE's dump of each executable's
+ * reductions, and the 8-slot step's whole bf16 q/k/v and o products ([8, 2048] . [3072 or 2048, 2048]^T)
+ * one warp per output row, 2 warps per workgroup; without the library the gate product gets 64 x 64,
+ * the sum two steps and the attention and 8-row products TileAndFuse, so the check can fail. Read from IREE's dump of each executable's
  * configuration. */
 static void cuda_tuning_library_sets_the_configurations_it_names(void **state) {
   (void)state;
   static const char mlir[] =
       "func.func @f(%x: tensor<512x2048xbf16>, %w: tensor<8192x2048xbf16>, %y: tensor<512x8192xbf16>, %d: "
       "tensor<2048x8192xbf16>, %h: tensor<512x2048xf32>, %q: tensor<64x4x64xbf16>, %k: tensor<64x256x64xbf16>, "
-      "%p: tensor<64x4x256xbf16>, %v: tensor<64x64x256xbf16>) -> (tensor<512x8192xf32>, tensor<512x2048xf32>, "
-      "tensor<512xf32>, tensor<64x4x256xf32>, tensor<64x4x64xf32>) {\n"
+      "%p: tensor<64x4x256xbf16>, %v: tensor<64x64x256xbf16>, %r: tensor<8x2048xbf16>, %wq: tensor<3072x2048xbf16>, "
+      "%wo: tensor<2048x2048xbf16>) -> (tensor<512x8192xf32>, tensor<512x2048xf32>, tensor<512xf32>, tensor<64x4x256xf32>, "
+      "tensor<64x4x64xf32>, tensor<8x3072xf32>, tensor<8x2048xf32>) {\n"
       "  %0 = \"stablehlo.dot_general\"(%x, %w) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], "
       "rhs_contracting_dimensions = [1]>} : (tensor<512x2048xbf16>, tensor<8192x2048xbf16>) -> tensor<512x8192xf32>\n"
       "  %1 = \"stablehlo.dot_general\"(%y, %d) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], "
@@ -76,8 +78,12 @@ static void cuda_tuning_library_sets_the_configurations_it_names(void **state) {
       "  %6 = \"stablehlo.dot_general\"(%p, %v) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], "
       "rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [2]>} : "
       "(tensor<64x4x256xbf16>, tensor<64x64x256xbf16>) -> tensor<64x4x64xf32>\n"
-      "  return %0, %1, %4, %5, %6 : tensor<512x8192xf32>, tensor<512x2048xf32>, tensor<512xf32>, tensor<64x4x256xf32>, "
-      "tensor<64x4x64xf32>\n"
+      "  %7 = \"stablehlo.dot_general\"(%r, %wq) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], "
+      "rhs_contracting_dimensions = [1]>} : (tensor<8x2048xbf16>, tensor<3072x2048xbf16>) -> tensor<8x3072xf32>\n"
+      "  %8 = \"stablehlo.dot_general\"(%r, %wo) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], "
+      "rhs_contracting_dimensions = [1]>} : (tensor<8x2048xbf16>, tensor<2048x2048xbf16>) -> tensor<8x2048xf32>\n"
+      "  return %0, %1, %4, %5, %6, %7, %8 : tensor<512x8192xf32>, tensor<512x2048xf32>, tensor<512xf32>, tensor<64x4x256xf32>, "
+      "tensor<64x4x64xf32>, tensor<8x3072xf32>, tensor<8x2048xf32>\n"
       "}\n";
   char compiler[MX_PATH_MAX], dir[] = "/tmp/mlxcel-test-tuning-XXXXXX", out[MX_PATH_MAX + 16], cmd[4 * MX_PATH_MAX];
   assert_ok(mx_toolchain_compiler(compiler, sizeof compiler));
@@ -86,14 +92,16 @@ static void cuda_tuning_library_sets_the_configurations_it_names(void **state) {
   mx_target_t t;
   assert_ok(mx_target_for_device("cuda", &o, &t));
   assert_non_null(t.tuning);
-  enum { K = 5 };
+  enum { K = 7 };
   const char *kernel[K] = {"matmul_like_512x8192x2048_bf16xbf16xf32", "matmul_like_512x2048x8192_bf16xbf16xf32",
                            "reduction_512x2048_f32", "matmul_like_64x4x256x64_bf16xbf16xf32",
-                           "matmul_like_64x4x64x256_bf16xbf16xf32"};
+                           "matmul_like_64x4x64x256_bf16xbf16xf32", "matmul_like_8x3072x2048_bf16xbf16xf32",
+                           "matmul_like_8x2048x2048_bf16xbf16xf32"};
   const char *want[2][K] = {{"workgroup = \\[128, 128, 0\\]", "workgroup = \\[64, 64, 0\\]", "partial_reduction = \\[0, 2048\\]",
-                             "workgroup = \\[1, 4, 32, 0\\]", "workgroup = \\[1, 4, 8, 0\\]"}, /* library */
+                             "workgroup = \\[1, 4, 32, 0\\]", "workgroup = \\[1, 4, 8, 0\\]", "workgroup = \\[8, 2, 0\\]",
+                             "workgroup = \\[8, 2, 0\\]"}, /* library */
                             {"workgroup = \\[64, 64, 0\\]", "workgroup = \\[64, 64, 0\\]", "partial_reduction = \\[0, 1024\\]",
-                             "TileAndFuse", "TileAndFuse"}}; /* without */
+                             "TileAndFuse", "TileAndFuse", "TileAndFuse", "TileAndFuse"}}; /* without */
   for (int e = 0; e < 2; e++) {
     mx_target_t te = t;
     if (e == 1) te.tuning = NULL;

@@ -834,24 +834,34 @@ static void two_forms_decode_alike(mx_worker_t *w, const int mod[2], const char 
 
 /* The GPU targets' batched decode products in one product with the reduction split
  * (split_decode_reduction): with an MLP of 1024 the 3-row down projection splits in 4 (chunks of 256),
- * the other products stay whole, and two sequences decode with the logits of the CPU's form. */
+ * the other products stay whole, and two sequences decode with the logits of the CPU's form; so they
+ * do with the down projection named whole (whole_decode_products), which then is one 3-row product. */
 static void split_decode_reduction_equals_cpu_form(void **state) {
   (void)state;
   char dir[] = "/tmp/mlxcel-test-dsplit-XXXXXX", weights[300];
   mx_model_config_t c;
   mx_worker_t *w = wide_mlp_setup(dir, weights, sizeof weights, &c);
-  int mod[2];
-  for (int e = 0; e < 2; e++) {
+  int mod[3];
+  for (int e = 0; e < 3; e++) {
+    /* e = 2: the same split graph with the down projection ([16, 1024]) whole, as a target's tuning
+     * library may name it (whole_decode_products) */
     mx_llama_graph_t g = {.config = &c, .matmul = MX_F32, .kv = MX_F32, .weight_dtype = MX_F32, .slots = 3, .capacity = 16,
                           .kv_rows = 16, .n_buckets = 2, .buckets = {4, 16}, .n_windows = 2, .windows = {8, 16},
-                          .decode_steps = 1, .product_rows = e ? 2 : 0, .split_decode_reduction = e == 1};
+                          .decode_steps = 1, .product_rows = e ? 2 : 0, .split_decode_reduction = e > 0,
+                          .n_whole_decode_products = e == 2, .whole_decode_products = {{16, 1024}}};
     char *text;
     assert_ok(mx_llama_emit(&g, &text));
     assert_true((strstr(text, "-> tensor<4x3x16xf32>") != NULL) == (e == 1));      /* [S, T, N] partial sums */
     assert_null(strstr(text, "(tensor<3x16xf32>) -> tensor<2x16xf32>"));           /* no 2-row products */
+    assert_true((strstr(text, "tensor<16x1024xf32>) -> tensor<3x16xf32>") != NULL) == (e != 1)); /* one 3-row product */
     free(text);
-    mod[e] = load_graph(w, &g, dir, e ? "dsplit" : "cpu", weights);
+    mod[e] = load_graph(w, &g, dir, e == 2 ? "dwhole" : e ? "dsplit" : "cpu", weights);
   }
+  static float whole[2][6][3 * 40];
+  for (int e = 0; e < 2; e++) two_sequences_decode(w, mod[e * 2], 6, whole[e]);
+  for (int k = 0; k < 6; k++)
+    for (int v = 0; v < 3 * 40; v++)
+      if (v < 40 || v >= 80) assert_true(fabsf(whole[1][k][v] - whole[0][k][v]) <= 1e-5f * (1 + fabsf(whole[0][k][v])));
   two_forms_decode_alike(w, mod, dir);
 }
 
@@ -865,7 +875,7 @@ static int count_of(const char *text, const char *what) {
 /* Q/K/V and gate/up each as one product over their weights stacked (fuse_products), with the batched
  * products in rows of 2 as the GPU targets take them: two sequences in a 3-slot module decode with
  * the logits of separate products (the CPU's form); the stacks are concatenated once, in the module's
- * initializer. */
+ * initializer, and a decode step's activation reads the gate/up product as a pair (gated_pair). */
 static void fused_products_equal_separate_products(void **state) {
   (void)state;
   char dir[] = "/tmp/mlxcel-test-fused-XXXXXX", weights[300];
@@ -885,6 +895,8 @@ static void fused_products_equal_separate_products(void **state) {
     /* concatenated once, in the module's initializer, not in each function that reads the stack */
     assert_int_equal(count_of(text, "tensor<8x16xf32>) -> tensor<32x16xf32>"), e == 1);
     assert_int_equal(count_of(text, "util.initializer"), e == 1);
+    /* a decode step's gate/up product read in place, [3, 2, 32], its activation times up one product */
+    assert_true((strstr(text, "tensor<3x2x32xf32>") != NULL) == (e == 1));
     free(text);
     mod[e] = load_graph(w, &g, dir, e ? "fused" : "separate", weights);
   }

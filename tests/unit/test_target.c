@@ -1,6 +1,7 @@
 #include "testutil.h"
 
 #include "compiler/target.h"
+#include "hlo/llama.h"
 
 static int has_flag(const mx_target_t *t, const char *flag) {
   for (int i = 0; i < t->n_flags; i++)
@@ -123,7 +124,24 @@ static void graph_choices_follow_the_measured_table(void **state) {
     assert_int_equal(mx_target_grouped_attention_slots(&t, 32, 8, 128, MX_BF16), 0); /* another head_dim */
     assert_int_equal(mx_target_grouped_attention_slots(&t, 12, 3, 64, MX_BF16), 0);  /* 64 slots of 3 heads: none */
     assert_int_equal(mx_target_grouped_attention_slots(&t, 32, 0, 64, MX_BF16), 0);  /* no KV heads: none */
+    /* whole 8-row products where the library configures them or IREE's tiles were measured as fast
+     * (H100): the 1B's q/k/v (3072 x 2048), o (2048 x 2048) and gate/up (16384 x 2048), bf16, 8 slots */
+    int wp[MX_LLAMA_MAX_WHOLE_PRODUCTS][2], cap = MX_LLAMA_MAX_WHOLE_PRODUCTS;
+    int n = mx_target_whole_decode_products(&t, MX_BF16, 8, wp, cap);
+    assert_int_equal(n, i == 0 ? 3 : 0);
+    for (int k = 0; k < n; k++) {
+      assert_int_equal(wp[k][1], 2048);
+      assert_true(wp[k][0] == 3072 || wp[k][0] == 2048 || wp[k][0] == 16384);
+    }
+    assert_int_equal(mx_target_whole_decode_products(&t, MX_BF16, 8, wp, 1), i == 0 ? 1 : 0); /* at most cap */
+    assert_int_equal(mx_target_whole_decode_products(&t, MX_F16, 8, wp, cap), 0);  /* measured in bf16 only */
+    assert_int_equal(mx_target_whole_decode_products(&t, MX_F32, 8, wp, cap), 0);
+    assert_int_equal(mx_target_whole_decode_products(&t, MX_BF16, 4, wp, cap), 0); /* 4 rows: matrix-vector */
   }
+  mx_target_t cpu;
+  int wp[MX_LLAMA_MAX_WHOLE_PRODUCTS][2];
+  assert_ok(mx_target_for_device("local-task", NULL, &cpu));
+  assert_int_equal(mx_target_whole_decode_products(&cpu, MX_BF16, 8, wp, MX_LLAMA_MAX_WHOLE_PRODUCTS), 0);
 }
 
 /* vulkan: the target is explicit and one name; bf16 is refused by the guard on every Vulkan target. */
