@@ -311,7 +311,9 @@ static void stack_sym(const mx_fused_spec_t *f, int layer, char *key, size_t key
  * GPU's prefill products are tuned per shape (compiler/tuning.c). The stacked weight is
  * the prepared file's view over the parts when the files have one (stacked_params: no copy), else a
  * global that the module's initializer fills with the parts concatenated (emit_stacks), so each weight
- * is held once, at the price of that copy at every load. Packed weights keep a product each. */
+ * is held once, at the price of that copy at every load. Packed weights keep a product each. With a
+ * pair (not NULL), a decode step's product of two parts of equal size is returned whole there instead
+ * of sliced into out (gated_pair reads it in place); pair->rank stays 0 where the step takes no stack. */
 static void linears(ctx_t *x, mx_hval_t in, int stack, int layer, mx_hval_t *out, mx_hval_t *pair) {
   mx_hlo_t *h = x->h;
   const mx_fused_spec_t *f = mx_arch_fused(stack);
