@@ -362,7 +362,7 @@ fusion_probe() {
 }
 # The probe and the compile matrix below are compile-only, and iree-compile keeps about one of CI's two
 # cores busy at 2 layers (a 2-layer cuda module: 38 s of CPU in 32 s), so the probe runs beside the
-# matrix and its suite only collects it: its "took" is the wait after the matrix.
+# matrix and its suite only collects its output.
 probe_log=$(mktemp)
 fusion_probe > "$probe_log" 2>&1 &
 probe_pid=$!
@@ -371,7 +371,11 @@ probe_pid=$!
 # fusion probe above (its f16 graph); the third precision cost 2+ minutes of a CI run near its limit.
 run_suite "compile matrix: Llama-3.2-1B graph (2 layers, f32 and bf16) for ROCm/CUDA/Metal targets" scripts/xla/compile_matrix.sh \
   --layers 2 --context 128 --precisions "f32 bf16"
-collect_probe() { wait "$probe_pid"; local rc=$?; cat "$probe_log"; rm -f "$probe_log"; return $rc; }
+# Waited for here, in the shell that started it: a suite's command runs in a subshell (run_suite's pipe).
+t0=$SECONDS
+wait "$probe_pid"
+probe_rc=$? probe_wait=$((SECONDS - t0))
+collect_probe() { cat "$probe_log"; echo "(the probe ended ${probe_wait} s after the matrix)"; rm -f "$probe_log"; return $probe_rc; }
 run_suite "fusion probe: packed decode products read packed weights (llvm-cpu, cuda sm_89, rocm gfx942/gfx1100; ran beside the matrix)" collect_probe
 
 # A short, reproducible fuzz of every untrusted-input parser: a fixed seed and input count (make
